@@ -1,0 +1,428 @@
+//! Su-Domino-Ku: a sudoku whose open cells are covered by dominoes, one for each unordered pair of
+//! distinct digits, each used at most once.
+
+use std::fmt;
+
+use crate::grid::{Grid, CELLS};
+use crate::masks::{digit_bit, digits, UnitMasks, ALL_DIGITS};
+use crate::units::{col_of, row_of, UNITS};
+
+/// Bits 0..81: every cell.
+const ALL_CELLS: u128 = (1 << CELLS) - 1;
+
+/// For every cell, the cells directly left, right, above and below it, as a bit set.
+const ADJACENT: [u128; CELLS] = build_adjacent();
+
+const fn build_adjacent() -> [u128; CELLS] {
+    let mut adjacent = [0u128; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        if col_of(cell) > 0 {
+            adjacent[cell] |= 1 << (cell - 1);
+        }
+        if col_of(cell) < 8 {
+            adjacent[cell] |= 1 << (cell + 1);
+        }
+        if row_of(cell) > 0 {
+            adjacent[cell] |= 1 << (cell - 9);
+        }
+        if row_of(cell) < 8 {
+            adjacent[cell] |= 1 << (cell + 9);
+        }
+        cell += 1;
+    }
+    adjacent
+}
+
+/// Whether two cells share a side.
+pub fn are_adjacent(a: usize, b: usize) -> bool {
+    a < CELLS && b < CELLS && ADJACENT[a] & (1 << b) != 0
+}
+
+/// A set of dominoes: unordered pairs of distinct digits, 36 in all, one bit each.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct DominoSet(u64);
+
+impl DominoSet {
+    /// The bit of the pair `{a, b}`; both digits in 1..=9 and distinct.
+    fn bit(a: u8, b: u8) -> u64 {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        let (lo, hi) = (u32::from(lo) - 1, u32::from(hi) - 1);
+        1 << (lo * (17 - lo) / 2 + hi - lo - 1)
+    }
+
+    /// Whether the set holds the domino of digits `a` and `b` (two distinct digits 1..=9).
+    pub fn contains(&self, a: u8, b: u8) -> bool {
+        self.0 & Self::bit(a, b) != 0
+    }
+
+    /// Adds the domino of `a` and `b` (two distinct digits 1..=9); `false` if it was there.
+    pub fn insert(&mut self, a: u8, b: u8) -> bool {
+        let bit = Self::bit(a, b);
+        let fresh = self.0 & bit == 0;
+        self.0 |= bit;
+        fresh
+    }
+
+    /// How many dominoes the set holds.
+    pub fn len(&self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set holds no domino.
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A digit written in a cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Placement {
+    /// The digit, 1..=9.
+    pub digit: u8,
+    /// The cell, 0..81 row by row.
+    pub cell: usize,
+}
+
+/// Why a piece cannot be put on a [`DominoPuzzle`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DominoError {
+    /// A digit outside 1..=9.
+    BadDigit(u8),
+    /// A cell number outside 0..81.
+    BadCell(usize),
+    /// A domino whose two halves hold the same digit.
+    EqualDigits(u8),
+    /// A domino whose two cells do not share a side.
+    NotAdjacent(usize, usize),
+    /// A cell that already holds a digit.
+    CellTaken(usize),
+    /// A domino that is already on the board (the two digits, smaller first).
+    DominoUsed(u8, u8),
+}
+
+impl fmt::Display for DominoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            DominoError::BadDigit(d) => write!(f, "digit {} is not in 1..=9", d),
+            DominoError::BadCell(c) => write!(f, "cell {} is off the board", c),
+            DominoError::EqualDigits(d) => write!(f, "domino has the digit {} on both halves", d),
+            DominoError::NotAdjacent(a, b) => {
+                write!(
+                    f,
+                    "cells {} and {} are not adjacent",
+                    cell_name(a),
+                    cell_name(b)
+                )
+            }
+            DominoError::CellTaken(c) => write!(f, "cell {} is already used", cell_name(c)),
+            DominoError::DominoUsed(a, b) => write!(f, "domino {}-{} is already used", a, b),
+        }
+    }
+}
+
+/// The name of `cell` in Su-Domino-Ku notation: a row letter `A`..`I` and a column digit `1`..`9`.
+pub fn cell_name(cell: usize) -> String {
+    if cell >= CELLS {
+        return format!("#{}", cell);
+    }
+    format!(
+        "{}{}",
+        char::from(b'A' + row_of(cell) as u8),
+        col_of(cell) + 1
+    )
+}
+
+/// The cell a Su-Domino-Ku name (`A1`..`I9`, exactly two characters) denotes.
+pub fn parse_cell(name: &str) -> Option<usize> {
+    match name.as_bytes() {
+        [row @ b'A'..=b'I', col @ b'1'..=b'9'] => {
+            Some(usize::from(row - b'A') * 9 + usize::from(col - b'1'))
+        }
+        _ => None,
+    }
+}
+
+/// A Su-Domino-Ku puzzle being set up: the digits on the board and the dominoes placed so far.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct DominoPuzzle {
+    grid: Grid,
+    used: DominoSet,
+}
+
+impl DominoPuzzle {
+    /// An empty board with all 36 dominoes still in the box.
+    pub fn new() -> Self {
+        DominoPuzzle::default()
+    }
+
+    /// The digits placed so far.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The dominoes placed so far.
+    pub fn used(&self) -> DominoSet {
+        self.used
+    }
+
+    /// Puts a domino on two adjacent empty cells; on error the puzzle is unchanged.
+    ///
+    /// Sudoku rules are not checked here: a board that breaks them is reported by
+    /// [`DominoPuzzle::solve`] as having no solution.
+    pub fn place_domino(&mut self, first: Placement, second: Placement) -> Result<(), DominoError> {
+        self.check_free(first)?;
+        self.check_free(second)?;
+        if first.digit == second.digit {
+            return Err(DominoError::EqualDigits(first.digit));
+        }
+        if first.cell == second.cell {
+            return Err(DominoError::CellTaken(first.cell));
+        }
+        if !are_adjacent(first.cell, second.cell) {
+            return Err(DominoError::NotAdjacent(first.cell, second.cell));
+        }
+        if self.used.contains(first.digit, second.digit) {
+            let (a, b) = (first.digit.min(second.digit), first.digit.max(second.digit));
+            return Err(DominoError::DominoUsed(a, b));
+        }
+        self.used.insert(first.digit, second.digit);
+        self.grid.set(first.cell, first.digit);
+        self.grid.set(second.cell, second.digit);
+        Ok(())
+    }
+
+    /// Writes a lone digit (not part of any domino) into an empty cell; on error the puzzle is
+    /// unchanged.
+    pub fn place_single(&mut self, single: Placement) -> Result<(), DominoError> {
+        self.check_free(single)?;
+        self.grid.set(single.cell, single.digit);
+        Ok(())
+    }
+
+    fn check_free(&self, placement: Placement) -> Result<(), DominoError> {
+        if placement.digit == 0 || placement.digit > 9 {
+            return Err(DominoError::BadDigit(placement.digit));
+        }
+        if placement.cell >= CELLS {
+            return Err(DominoError::BadCell(placement.cell));
+        }
+        if self.grid.get(placement.cell) != 0 {
+            return Err(DominoError::CellTaken(placement.cell));
+        }
+        Ok(())
+    }
+
+    /// A full, rule-abiding board that keeps every placed digit and fills each empty cell from
+    /// a domino not yet used (each at most once, covering two adjacent empty cells); `None` if
+    /// there is none. With the nine singles placed, this is the Su-Domino-Ku solution.
+    pub fn solve(&self) -> Option<Grid> {
+        let mut tiling = Tiling {
+            grid: self.grid,
+            units: UnitMasks::default(),
+            empty: ALL_CELLS,
+            partners: [0; 9],
+        };
+        for (cell, &digit) in self.grid.cells().iter().enumerate() {
+            if digit != 0 {
+                if !tiling.units.place(cell, digit) {
+                    return None;
+                }
+                tiling.empty &= !(1 << cell);
+            }
+        }
+        for a in 1..=9u8 {
+            for b in digits(ALL_DIGITS & !digit_bit(a)) {
+                if !self.used.contains(a, b) {
+                    tiling.partners[usize::from(a - 1)] |= digit_bit(b);
+                }
+            }
+        }
+        tiling.search()
+    }
+}
+
+/// A search position: the board so far, its unit masks, the empty cells and, for every digit,
+/// the digits it still has an unused domino with.
+#[derive(Clone, Copy)]
+struct Tiling {
+    grid: Grid,
+    units: UnitMasks,
+    empty: u128,
+    partners: [u16; 9],
+}
+
+impl Tiling {
+    /// Ways to put an unused domino on `cell` and its neighbour `other`, given their candidates.
+    fn ways(&self, candidates: u16, other: u16) -> u32 {
+        digits(candidates)
+            .map(|a| (other & self.partners[usize::from(a - 1)]).count_ones())
+            .sum()
+    }
+
+    /// Depth-first search that always covers the empty cell with the fewest ways to place a
+    /// domino on it.
+    fn search(&self) -> Option<Grid> {
+        if self.empty == 0 {
+            return Some(self.grid);
+        }
+        let mut candidates = [0u16; CELLS];
+        let mut open = self.empty;
+        while open != 0 {
+            let cell = open.trailing_zeros() as usize;
+            open &= open - 1;
+            candidates[cell] = self.units.candidates(cell);
+            if candidates[cell] == 0 {
+                return None;
+            }
+        }
+        for (index, unit) in UNITS.iter().enumerate() {
+            let missing = ALL_DIGITS & !self.units.placed_in_unit(index);
+            let possible = unit
+                .iter()
+                .fold(0, |acc, &cell| acc | candidates[usize::from(cell)]);
+            if possible & missing != missing {
+                return None;
+            }
+        }
+
+        let mut best = (u32::MAX, 0);
+        let mut open = self.empty;
+        while open != 0 {
+            let cell = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let mut ways = 0;
+            let mut around = ADJACENT[cell] & self.empty;
+            while around != 0 {
+                let other = around.trailing_zeros() as usize;
+                around &= around - 1;
+                ways += self.ways(candidates[cell], candidates[other]);
+            }
+            if ways == 0 {
+                return None;
+            }
+            if ways < best.0 {
+                best = (ways, cell);
+                if ways == 1 {
+                    break;
+                }
+            }
+        }
+
+        let cell = best.1;
+        let mut around = ADJACENT[cell] & self.empty;
+        while around != 0 {
+            let other = around.trailing_zeros() as usize;
+            around &= around - 1;
+            for a in digits(candidates[cell]) {
+                for b in digits(candidates[other] & self.partners[usize::from(a - 1)]) {
+                    let mut child = *self;
+                    child.cover(cell, a, other, b);
+                    if let Some(grid) = child.search() {
+                        return Some(grid);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Puts the domino `a`-`b` on `cell` and `other` (adjacent, hence peers, so `a != b` keeps
+    /// the units consistent).
+    fn cover(&mut self, cell: usize, a: u8, other: usize, b: u8) {
+        self.units.place(cell, a);
+        self.units.place(other, b);
+        self.grid.set(cell, a);
+        self.grid.set(other, b);
+        self.empty &= !(1 << cell) & !(1 << other);
+        self.partners[usize::from(a - 1)] &= !digit_bit(b);
+        self.partners[usize::from(b - 1)] &= !digit_bit(a);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(name: &str, digit: u8) -> Placement {
+        Placement {
+            digit,
+            cell: parse_cell(name).unwrap(),
+        }
+    }
+
+    #[test]
+    fn domino_set_has_thirty_six_distinct_bits() {
+        let mut set = DominoSet::default();
+        for a in 1..=9 {
+            for b in a + 1..=9 {
+                assert!(set.insert(b, a));
+                assert!(set.contains(a, b));
+            }
+        }
+        assert_eq!(set.len(), 36);
+        assert!(!set.insert(3, 7));
+        assert_eq!(set.0, (1 << 36) - 1);
+    }
+
+    #[test]
+    fn cell_names_round_trip() {
+        for cell in 0..CELLS {
+            assert_eq!(parse_cell(&cell_name(cell)), Some(cell));
+        }
+        assert_eq!(parse_cell("A1"), Some(0));
+        assert_eq!(parse_cell("I9"), Some(80));
+        for bad in ["J1", "A0", "a1", "A10", "", "A"] {
+            assert_eq!(parse_cell(bad), None, "{:?}", bad);
+        }
+    }
+
+    #[test]
+    fn placing_pieces_checks_shape_and_reuse() {
+        let mut puzzle = DominoPuzzle::new();
+        assert_eq!(puzzle.place_domino(at("A1", 1), at("A2", 2)), Ok(()));
+        assert_eq!(
+            puzzle.place_domino(at("B1", 2), at("C1", 1)),
+            Err(DominoError::DominoUsed(1, 2))
+        );
+        assert_eq!(
+            puzzle.place_domino(at("B1", 3), at("B3", 4)),
+            Err(DominoError::NotAdjacent(9, 11))
+        );
+        assert_eq!(
+            puzzle.place_domino(at("A9", 3), at("B1", 4)),
+            Err(DominoError::NotAdjacent(8, 9)),
+            "row ends do not wrap"
+        );
+        assert_eq!(
+            puzzle.place_domino(at("B1", 5), at("B2", 5)),
+            Err(DominoError::EqualDigits(5))
+        );
+        assert_eq!(
+            puzzle.place_domino(at("A2", 3), at("A3", 4)),
+            Err(DominoError::CellTaken(1))
+        );
+        assert_eq!(
+            puzzle.place_single(at("A1", 7)),
+            Err(DominoError::CellTaken(0))
+        );
+        assert_eq!(
+            puzzle.place_single(Placement { digit: 0, cell: 5 }),
+            Err(DominoError::BadDigit(0))
+        );
+        assert_eq!(
+            puzzle.place_single(Placement { digit: 1, cell: 81 }),
+            Err(DominoError::BadCell(81))
+        );
+        assert_eq!(puzzle.used().len(), 1);
+        assert_eq!(puzzle.grid().cells().iter().filter(|&&d| d != 0).count(), 2);
+    }
+
+    #[test]
+    fn a_board_breaking_sudoku_rules_has_no_solution() {
+        let mut puzzle = DominoPuzzle::new();
+        puzzle.place_domino(at("A1", 1), at("A2", 2)).unwrap();
+        puzzle.place_single(at("A9", 1)).unwrap();
+        assert_eq!(puzzle.solve(), None);
+    }
+}

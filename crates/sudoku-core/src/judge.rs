@@ -1,0 +1,68 @@
+//! Running a judge solution as a process: all of standard input in, the answer out in one write,
+//! every problem with the input as one line on standard error.
+
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+/// What a judge solution made of its input: the text for standard output and the problems it
+/// met, one message each (without a trailing newline).
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct Report {
+    /// Everything to print on standard output.
+    pub output: String,
+    /// One message per problem; empty when the whole input was answered.
+    pub errors: Vec<String>,
+}
+
+impl Report {
+    /// The report of a single answer, or of a single error and no output.
+    pub fn of(result: Result<String, String>) -> Report {
+        match result {
+            Ok(output) => Report {
+                output,
+                errors: Vec::new(),
+            },
+            Err(error) => Report {
+                output: String::new(),
+                errors: vec![error],
+            },
+        }
+    }
+}
+
+/// Runs `solve` as the whole process: reads standard input (bytes that are not UTF-8 become
+/// U+FFFD, so they are reported like any other bad character), writes the report's output to
+/// standard output in one write, each error to standard error as `error: MESSAGE`, and returns
+/// failure if there was any error or the output could not be written.
+pub fn run_process(solve: fn(&str) -> Report) -> ExitCode {
+    let mut bytes = Vec::new();
+    if let Err(e) = io::stdin().lock().read_to_end(&mut bytes) {
+        report_errors(&[format!("cannot read standard input: {}", e)]);
+        return ExitCode::FAILURE;
+    }
+    let report = solve(&String::from_utf8_lossy(&bytes));
+    let stdout = io::stdout();
+    let mut stdout = stdout.lock();
+    let written = stdout
+        .write_all(report.output.as_bytes())
+        .and_then(|()| stdout.flush());
+    report_errors(&report.errors);
+    if let Err(e) = written {
+        report_errors(&[format!("cannot write standard output: {}", e)]);
+        return ExitCode::FAILURE;
+    }
+    if report.errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn report_errors(errors: &[String]) {
+    let stderr = io::stderr();
+    let mut stderr = stderr.lock();
+    for error in errors {
+        // Nothing sensible is left to do if standard error itself is closed.
+        let _ = writeln!(stderr, "error: {}", error);
+    }
+}

@@ -1,0 +1,266 @@
+//! 9x9 boards as text: nine lines of nine digits, 0 for a blank.
+
+use crate::grid::{Grid, Unit};
+use crate::input::{quote, LineError, Lines};
+use crate::units::row_of;
+
+/// How the nine digits of a row are written on their line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Layout {
+    /// Separated by white space: `1 0 3 0 0 0 5 0 9`.
+    Spaced,
+    /// Side by side: `103000509`.
+    Compact,
+}
+
+/// A board read from text, with the line each row came from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ParsedBoard {
+    /// The digits read, 0 for a blank.
+    pub grid: Grid,
+    /// The 1-based input line of each row.
+    pub row_lines: [usize; 9],
+}
+
+impl ParsedBoard {
+    /// `Ok` if no digit repeats in a row, column or box; otherwise an error on the line of the
+    /// repeat that comes second in reading order.
+    pub fn check_givens(&self) -> Result<(), LineError> {
+        let conflict = match self.grid.first_conflict() {
+            None => return Ok(()),
+            Some(conflict) => conflict,
+        };
+        let (first, second) = conflict.cells;
+        let (line, other_line) = (
+            self.row_lines[row_of(second)],
+            self.row_lines[row_of(first)],
+        );
+        let place = match conflict.unit {
+            Unit::Row(r) => format!("row {}", r + 1),
+            Unit::Column(c) => format!("column {} (also on line {})", c + 1, other_line),
+            Unit::Box(b) => format!("box {} (also on line {})", b + 1, other_line),
+        };
+        Err(LineError::new(
+            line,
+            format!(
+                "no solution: digit {} appears twice in {}",
+                conflict.digit, place
+            ),
+        ))
+    }
+}
+
+/// Reads a board of nine rows written in `layout`: blank lines and white space around a row are
+/// ignored, anything else that is not exactly nine rows of nine digits is an error naming its
+/// line.
+pub fn parse_board(input: &str, layout: Layout) -> Result<ParsedBoard, LineError> {
+    let mut lines = Lines::new(input);
+    let mut grid = Grid::EMPTY;
+    let mut row_lines = [0; 9];
+    for row in 0..9 {
+        let (number, line) = match lines.next() {
+            Some(next) => next,
+            None => {
+                return Err(LineError::new(
+                    lines.next_number(),
+                    format!("input ends after {} of 9 rows", row),
+                ))
+            }
+        };
+        let digits = parse_row(line, layout).map_err(|message| LineError::new(number, message))?;
+        for (col, &digit) in digits.iter().enumerate() {
+            grid.set(row * 9 + col, digit);
+        }
+        row_lines[row] = number;
+    }
+    if let Some((number, line)) = lines.next() {
+        return Err(LineError::new(
+            number,
+            format!("expected end of input after 9 rows, found {}", quote(line)),
+        ));
+    }
+    Ok(ParsedBoard { grid, row_lines })
+}
+
+fn parse_row(line: &str, layout: Layout) -> Result<[u8; 9], String> {
+    let mut row = [0; 9];
+    let mut count = 0;
+    let mut put = |token: &str| -> Result<(), String> {
+        let digit = match token.as_bytes() {
+            [d @ b'0'..=b'9'] => d - b'0',
+            _ => return Err(format!("expected a digit 0-9, found {}", quote(token))),
+        };
+        if count < 9 {
+            row[count] = digit;
+        }
+        count += 1;
+        Ok(())
+    };
+    match layout {
+        Layout::Spaced => line.split_whitespace().try_for_each(&mut put)?,
+        Layout::Compact => {
+            if line.contains(char::is_whitespace) {
+                return Err(format!(
+                    "expected 9 digits with no spaces, found {}",
+                    quote(line)
+                ));
+            }
+            let mut chars = line.char_indices().peekable();
+            while let Some((start, _)) = chars.next() {
+                let end = chars.peek().map_or(line.len(), |&(end, _)| end);
+                put(&line[start..end])?;
+            }
+        }
+    }
+    if count != 9 {
+        return Err(format!("expected 9 digits, found {}", count));
+    }
+    Ok(row)
+}
+
+/// Appends `grid` in `layout`: nine lines, each ending in a newline.
+pub fn write_board(grid: &Grid, layout: Layout, out: &mut String) {
+    for (cell, &digit) in grid.cells().iter().enumerate() {
+        if layout == Layout::Spaced && cell % 9 != 0 {
+            out.push(' ');
+        }
+        out.push(char::from(b'0' + digit));
+        if cell % 9 == 8 {
+            out.push('\n');
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPACED: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n\
+                          3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n\
+                          9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
+
+    fn err(input: &str, layout: Layout) -> String {
+        parse_board(input, layout).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn spaced_board_round_trips() {
+        let parsed = parse_board(SPACED, Layout::Spaced).unwrap();
+        assert_eq!(parsed.grid.get(1), 3);
+        assert_eq!(parsed.grid.get(80), 0);
+        assert_eq!(parsed.row_lines, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut out = String::new();
+        write_board(&parsed.grid, Layout::Spaced, &mut out);
+        assert_eq!(out, SPACED);
+    }
+
+    #[test]
+    fn white_space_is_forgiven() {
+        let messy = format!(
+            "\r\n\n{}\n\n",
+            SPACED.replace('\n', "  \r\n").replace(' ', "\t ")
+        );
+        let parsed = parse_board(&messy, Layout::Spaced).unwrap();
+        assert_eq!(
+            parsed.grid,
+            parse_board(SPACED, Layout::Spaced).unwrap().grid
+        );
+        assert_eq!(parsed.row_lines[0], 3);
+        let compact = "103000509\r\n002109400\r\n000704000\r\n300502006\r\n060000050\r\n\
+                       700803004\r\n000401000\r\n009205800\r\n804000107";
+        let parsed = parse_board(compact, Layout::Compact).unwrap();
+        let mut out = String::new();
+        write_board(&parsed.grid, Layout::Compact, &mut out);
+        assert_eq!(out, compact.replace('\r', "") + "\n");
+    }
+
+    #[test]
+    fn bad_content_is_reported_on_its_line() {
+        let short_row = SPACED.replacen("0 3 5 4 6 9 2 7 8", "0 3 5 4 6 9 2 7", 1);
+        assert_eq!(
+            err(&short_row, Layout::Spaced),
+            "line 1: expected 9 digits, found 8"
+        );
+        let letter = SPACED.replacen("7 8 2 1 0", "7 8 x 1 0", 1);
+        assert_eq!(
+            err(&letter, Layout::Spaced),
+            "line 2: expected a digit 0-9, found `x`"
+        );
+        let glued = SPACED.replacen("0 6 0 2", "06 0 2", 1);
+        assert_eq!(
+            err(&glued, Layout::Spaced),
+            "line 3: expected a digit 0-9, found `06`"
+        );
+        let truncated: String = SPACED.lines().take(7).map(|l| format!("{}\n", l)).collect();
+        assert_eq!(
+            err(&truncated, Layout::Spaced),
+            "line 8: input ends after 7 of 9 rows"
+        );
+        let extra = format!("{}\n1 2 3\n", SPACED);
+        assert_eq!(
+            err(&extra, Layout::Spaced),
+            "line 11: expected end of input after 9 rows, found `1 2 3`"
+        );
+        assert_eq!(
+            err("12345678\n", Layout::Compact),
+            "line 1: expected 9 digits, found 8"
+        );
+        assert_eq!(
+            err("1234567890\n", Layout::Compact),
+            "line 1: expected 9 digits, found 10"
+        );
+        assert_eq!(
+            err("1234 56789\n", Layout::Compact),
+            "line 1: expected 9 digits with no spaces, found `1234 56789`"
+        );
+        assert_eq!(
+            err("12345678é\n", Layout::Compact),
+            "line 1: expected a digit 0-9, found `é`"
+        );
+        assert_eq!(
+            err("", Layout::Compact),
+            "line 1: input ends after 0 of 9 rows"
+        );
+    }
+
+    #[test]
+    fn repeated_givens_name_the_second_line() {
+        let rows = [
+            "100000000",
+            "000000000",
+            "000000000",
+            "000000000",
+            "000000000",
+            "000000000",
+            "100000000",
+            "000000000",
+            "000000000",
+        ];
+        let parsed = parse_board(&rows.join("\n"), Layout::Compact).unwrap();
+        assert_eq!(
+            parsed.check_givens().unwrap_err().to_string(),
+            "line 7: no solution: digit 1 appears twice in column 1 (also on line 1)"
+        );
+        let mut same_row = rows;
+        same_row[6] = "000000000";
+        same_row[0] = "100000001";
+        let parsed = parse_board(&same_row.join("\n"), Layout::Compact).unwrap();
+        assert_eq!(
+            parsed.check_givens().unwrap_err().to_string(),
+            "line 1: no solution: digit 1 appears twice in row 1"
+        );
+        let mut same_box = rows;
+        same_box[6] = "000000000";
+        same_box[2] = "020000000";
+        same_box[1] = "002000000";
+        let parsed = parse_board(&same_box.join("\n"), Layout::Compact).unwrap();
+        assert_eq!(
+            parsed.check_givens().unwrap_err().to_string(),
+            "line 3: no solution: digit 2 appears twice in box 1 (also on line 2)"
+        );
+        assert_eq!(
+            parse_board(SPACED, Layout::Spaced).unwrap().check_givens(),
+            Ok(())
+        );
+    }
+}
