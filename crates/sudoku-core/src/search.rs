@@ -134,10 +134,85 @@ impl Board {
             }
             match self.place_hidden_singles(pending) {
                 None => return false,
-                Some(false) => return true,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.eliminate_locked_candidates(pending) {
+                None => return false,
                 Some(true) => {}
+                Some(false) => return true,
             }
         }
+    }
+
+    /// Removes `mask` from the candidates of `cell`; `None` if none would be left, otherwise
+    /// whether anything was removed. A cell left with one candidate is queued in `pending`.
+    fn remove(&mut self, cell: usize, mask: u16, pending: &mut Pending) -> Option<bool> {
+        let old = self.candidates[cell];
+        if old & mask == 0 {
+            return Some(false);
+        }
+        let rest = old & !mask;
+        if rest == 0 {
+            return None;
+        }
+        self.candidates[cell] = rest;
+        if rest & (rest - 1) == 0 && self.open & (1 << cell) != 0 {
+            pending.push(cell);
+        }
+        Some(true)
+    }
+
+    /// Locked candidates: where a box holds a digit only in its part of one row (or column),
+    /// removes it from the rest of that row (column); where a row (column) holds a digit only in
+    /// one box, removes it from the rest of that box. `None` on a contradiction, otherwise
+    /// whether anything was removed.
+    fn eliminate_locked_candidates(&mut self, pending: &mut Pending) -> Option<bool> {
+        let mut progress = false;
+        for &(line_step, cell_step) in [(9, 1), (1, 9)].iter() {
+            // Segment (line, third) = the three cells of `line` inside box column/row `third`.
+            let cell = |line: usize, third: usize, i: usize| {
+                line * line_step + (third * 3 + i) * cell_step
+            };
+            let mut segments = [[0u16; 3]; 9];
+            for (line, thirds) in segments.iter_mut().enumerate() {
+                for (third, mask) in thirds.iter_mut().enumerate() {
+                    for i in 0..3 {
+                        *mask |= self.candidates[cell(line, third, i)];
+                    }
+                }
+            }
+            for line in 0..9 {
+                let band = line - line % 3;
+                for third in 0..3 {
+                    let here = segments[line][third];
+                    let mut rest_of_box = 0;
+                    let mut rest_of_line = 0;
+                    for other in 0..3 {
+                        if band + other != line {
+                            rest_of_box |= segments[band + other][third];
+                        }
+                        if other != third {
+                            rest_of_line |= segments[line][other];
+                        }
+                    }
+                    let pointing = here & !rest_of_box & rest_of_line;
+                    let claiming = here & !rest_of_line & rest_of_box;
+                    for other in 0..3 {
+                        for i in 0..3 {
+                            if pointing != 0 && other != third {
+                                progress |= self.remove(cell(line, other, i), pointing, pending)?;
+                            }
+                            if claiming != 0 && band + other != line {
+                                progress |=
+                                    self.remove(cell(band + other, third, i), claiming, pending)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some(progress)
     }
 
     /// Places every digit that has one possible cell left in some unit; `None` on a
