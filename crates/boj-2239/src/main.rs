@@ -38,7 +38,6 @@ mod tests {
             report.output,
             include_str!("../../../problems/2239/sample.out")
         );
-        insta::assert_snapshot!(report.output);
     }
 
     #[test]

@@ -38,7 +38,6 @@ mod tests {
         let puzzle = parse_board(input, Layout::Spaced).unwrap().grid;
         let answer = parse_board(&report.output, Layout::Spaced).unwrap().grid;
         assert!(answer.solves(&puzzle));
-        insta::assert_snapshot!(report.output);
     }
 
     #[test]
@@ -47,7 +46,7 @@ mod tests {
         assert_eq!(report.output, "");
         assert_eq!(report.errors, ["line 1: expected 9 digits, found 3"]);
 
-        let mut rows = vec!["0 0 0 0 0 0 0 0 0"; 9];
+        let mut rows = ["0 0 0 0 0 0 0 0 0"; 9];
         rows[0] = "1 2 3 4 5 6 7 8 0";
         rows[1] = "0 0 0 0 0 0 0 0 9";
         let report = run(&rows.join("\n"));

@@ -57,7 +57,7 @@ pub fn parse_board(input: &str, layout: Layout) -> Result<ParsedBoard, LineError
     let mut lines = Lines::new(input);
     let mut grid = Grid::EMPTY;
     let mut row_lines = [0; 9];
-    for row in 0..9 {
+    for (row, row_line) in row_lines.iter_mut().enumerate() {
         let (number, line) = match lines.next() {
             Some(next) => next,
             None => {
@@ -71,7 +71,7 @@ pub fn parse_board(input: &str, layout: Layout) -> Result<ParsedBoard, LineError
         for (col, &digit) in digits.iter().enumerate() {
             grid.set(row * 9 + col, digit);
         }
-        row_lines[row] = number;
+        *row_line = number;
     }
     if let Some((number, line)) = lines.next() {
         return Err(LineError::new(

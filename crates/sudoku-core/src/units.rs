@@ -78,8 +78,8 @@ mod tests {
 
     #[test]
     fn peers_are_the_twenty_cells_sharing_a_unit() {
-        for cell in 0..81 {
-            let listed: Vec<usize> = PEERS[cell].iter().map(|&p| usize::from(p)).collect();
+        for (cell, peers) in PEERS.iter().enumerate() {
+            let listed: Vec<usize> = peers.iter().map(|&p| usize::from(p)).collect();
             let expected: Vec<usize> = (0..81).filter(|&o| are_peers(cell, o)).collect();
             assert_eq!(listed, expected, "cell {}", cell);
         }

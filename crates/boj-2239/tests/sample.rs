@@ -1,0 +1,9 @@
+//! The judge's sample through the real `boj-2239` binary: exit status, output and errors.
+
+use std::path::Path;
+
+#[test]
+fn sample_transcript() {
+    let program = Path::new(env!("CARGO_BIN_EXE_boj-2239"));
+    insta::assert_snapshot!(harness::sample_transcript("2239", program));
+}

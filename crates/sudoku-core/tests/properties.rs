@@ -1,0 +1,236 @@
+//! Property tests on generated boards: every answer is a valid completion, and where a plain
+//! row-major backtracking search settles quickly, the engine agrees with it exactly.
+
+use sudoku_core::grid::Grid;
+use sudoku_core::solve::{count_solutions, solve, solve_smallest};
+
+/// A small deterministic generator (xorshift64*), so every run tests the same boards.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A random full board: a fixed valid pattern under a random relabelling of digits, random row
+/// and column orders that keep bands and stacks, and a random transposition.
+fn full_board(rng: &mut Rng) -> Grid {
+    let mut digits: Vec<u8> = (1..=9).collect();
+    rng.shuffle(&mut digits);
+    let mut order = || {
+        let mut bands = [0, 1, 2];
+        rng.shuffle(&mut bands);
+        let mut lines = Vec::new();
+        for &band in &bands {
+            let mut within = [0, 1, 2];
+            rng.shuffle(&mut within);
+            lines.extend(within.iter().map(|&i| band * 3 + i));
+        }
+        lines
+    };
+    let (rows, cols) = (order(), order());
+    let transpose = rng.below(2) == 1;
+    let mut grid = Grid::EMPTY;
+    for (r, &pr) in rows.iter().enumerate() {
+        for (c, &pc) in cols.iter().enumerate() {
+            let pattern = (pr * 3 + pr / 3 + pc) % 9;
+            let cell = if transpose { c * 9 + r } else { r * 9 + c };
+            grid.set(cell, digits[pattern]);
+        }
+    }
+    assert!(grid.solves(&Grid::EMPTY));
+    grid
+}
+
+/// `full` with `blanks` random cells cleared.
+fn puzzle(rng: &mut Rng, full: &Grid, blanks: usize) -> Grid {
+    let mut cells: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut cells);
+    let mut grid = *full;
+    for &cell in &cells[..blanks] {
+        grid.set(cell, 0);
+    }
+    grid
+}
+
+/// The textbook search: cells in reading order, digits in increasing order, no propagation.
+/// Visits solutions in lexicographic order; gives up after `budget` placements.
+struct Plain {
+    budget: usize,
+    solutions: Vec<Grid>,
+    wanted: usize,
+}
+
+impl Plain {
+    /// The first `wanted` solutions of `grid`, or `None` if the budget ran out first.
+    fn solutions(grid: &Grid, wanted: usize, budget: usize) -> Option<Vec<Grid>> {
+        if grid.first_conflict().is_some() {
+            return Some(Vec::new());
+        }
+        let mut plain = Plain {
+            budget,
+            solutions: Vec::new(),
+            wanted,
+        };
+        let mut grid = *grid;
+        if plain.fill(&mut grid, 0) {
+            Some(plain.solutions)
+        } else {
+            None
+        }
+    }
+
+    /// `false` once the budget is spent.
+    fn fill(&mut self, grid: &mut Grid, from: usize) -> bool {
+        let cell = match (from..81).find(|&c| grid.get(c) == 0) {
+            None => {
+                self.solutions.push(*grid);
+                return true;
+            }
+            Some(cell) => cell,
+        };
+        for digit in 1..=9 {
+            if self.solutions.len() >= self.wanted {
+                return true;
+            }
+            if !fits(grid, cell, digit) {
+                continue;
+            }
+            if self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
+            grid.set(cell, digit);
+            let within_budget = self.fill(grid, cell + 1);
+            grid.set(cell, 0);
+            if !within_budget {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+fn fits(grid: &Grid, cell: usize, digit: u8) -> bool {
+    let (r, c) = (cell / 9, cell % 9);
+    let (br, bc) = (r / 3 * 3, c / 3 * 3);
+    (0..9).all(|i| {
+        grid.get(r * 9 + i) != digit
+            && grid.get(i * 9 + c) != digit
+            && grid.get((br + i / 3) * 9 + bc + i % 3) != digit
+    })
+}
+
+#[test]
+fn every_answer_completes_its_puzzle() {
+    let mut rng = Rng(0x5EED_0001);
+    for round in 0..300 {
+        let full = full_board(&mut rng);
+        let blanks = 20 + rng.below(62);
+        let puzzle = puzzle(&mut rng, &full, blanks);
+        let any = solve(&puzzle).unwrap_or_else(|| panic!("round {}: no solution", round));
+        assert!(any.solves(&puzzle), "round {}", round);
+        let smallest = solve_smallest(&puzzle).unwrap();
+        assert!(smallest.solves(&puzzle), "round {}", round);
+        assert!(
+            smallest.cells() <= full.cells(),
+            "round {}: not smallest",
+            round
+        );
+        let count = count_solutions(&puzzle, 2);
+        assert!(count >= 1);
+        if count == 1 {
+            assert!(
+                any == full && smallest == full,
+                "round {}: unique but not found",
+                round
+            );
+        }
+    }
+}
+
+#[test]
+fn smallest_solution_and_counts_agree_with_plain_search() {
+    let mut rng = Rng(0x5EED_0002);
+    let mut compared = 0;
+    for round in 0..400 {
+        let full = full_board(&mut rng);
+        let blanks = 40 + rng.below(25);
+        let puzzle = puzzle(&mut rng, &full, blanks);
+        let plain = match Plain::solutions(&puzzle, 20, 20_000) {
+            Some(solutions) => solutions,
+            None => continue,
+        };
+        compared += 1;
+        assert_eq!(
+            solve_smallest(&puzzle),
+            plain.first().copied(),
+            "round {}",
+            round
+        );
+        assert_eq!(count_solutions(&puzzle, 20), plain.len(), "round {}", round);
+    }
+    println!("{} boards compared", compared);
+    assert!(compared >= 200, "only {} boards compared", compared);
+}
+
+#[test]
+fn unsolvable_boards_are_told_apart_from_solvable_ones() {
+    let mut rng = Rng(0x5EED_0003);
+    let (mut unsolvable, mut solvable) = (0, 0);
+    for round in 0..600 {
+        let full = full_board(&mut rng);
+        let blanks = 45 + rng.below(15);
+        let mut puzzle = puzzle(&mut rng, &full, blanks);
+        // Write a wrong digit into a blank cell without breaking a rule on the face of it.
+        let blank = (0..81)
+            .filter(|&c| puzzle.get(c) == 0)
+            .nth(rng.below(blanks))
+            .unwrap();
+        let wrong = (1..=9).find(|&d| d != full.get(blank) && fits(&puzzle, blank, d));
+        let wrong = match wrong {
+            Some(digit) => digit,
+            None => continue,
+        };
+        puzzle.set(blank, wrong);
+        let plain = match Plain::solutions(&puzzle, 1, 20_000) {
+            Some(solutions) => solutions,
+            None => continue,
+        };
+        let engine = solve(&puzzle);
+        assert_eq!(engine.is_some(), !plain.is_empty(), "round {}", round);
+        assert_eq!(
+            solve_smallest(&puzzle),
+            plain.first().copied(),
+            "round {}",
+            round
+        );
+        if plain.is_empty() {
+            unsolvable += 1;
+            assert_eq!(count_solutions(&puzzle, 3), 0);
+        } else {
+            solvable += 1;
+        }
+    }
+    println!("{} unsolvable, {} solvable", unsolvable, solvable);
+    assert!(
+        unsolvable >= 100 && solvable >= 20,
+        "{} / {}",
+        unsolvable,
+        solvable
+    );
+}
