@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use sudoku_core::judge::{run_process, Report};
 use sudoku_core::solve::solve_smallest;
-use sudoku_core::text::{parse_board, write_board, Layout};
+use sudoku_core::text::{complete_board, Layout};
 
 fn main() -> ExitCode {
     run_process(run)
@@ -13,17 +13,7 @@ fn main() -> ExitCode {
 
 /// Answers one judge input: the smallest completion, compact, or the reason there is none.
 fn run(input: &str) -> Report {
-    Report::of(answer(input))
-}
-
-fn answer(input: &str) -> Result<String, String> {
-    let board = parse_board(input, Layout::Compact).map_err(|e| e.to_string())?;
-    board.check_givens().map_err(|e| e.to_string())?;
-    let solution =
-        solve_smallest(&board.grid).ok_or("no solution: the board cannot be completed")?;
-    let mut output = String::new();
-    write_board(&solution, Layout::Compact, &mut output);
-    Ok(output)
+    Report::of(complete_board(input, Layout::Compact, solve_smallest))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use sudoku_core::judge::{run_process, Report};
 use sudoku_core::solve::solve;
-use sudoku_core::text::{parse_board, write_board, Layout};
+use sudoku_core::text::{complete_board, Layout};
 
 fn main() -> ExitCode {
     run_process(run)
@@ -14,21 +14,13 @@ fn main() -> ExitCode {
 /// Answers one judge input: the completed board in the input's layout, or the reason there is
 /// none.
 fn run(input: &str) -> Report {
-    Report::of(answer(input))
-}
-
-fn answer(input: &str) -> Result<String, String> {
-    let board = parse_board(input, Layout::Spaced).map_err(|e| e.to_string())?;
-    board.check_givens().map_err(|e| e.to_string())?;
-    let solution = solve(&board.grid).ok_or("no solution: the board cannot be completed")?;
-    let mut output = String::new();
-    write_board(&solution, Layout::Spaced, &mut output);
-    Ok(output)
+    Report::of(complete_board(input, Layout::Spaced, solve))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_core::text::parse_board;
 
     #[test]
     fn sample_is_answered_with_a_completion_of_it() {

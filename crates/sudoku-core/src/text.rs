@@ -118,6 +118,22 @@ fn parse_row(line: &str, layout: Layout) -> Result<[u8; 9], String> {
     Ok(row)
 }
 
+/// The whole answer to a one-board judge input written in `layout`: the board `solver` completes,
+/// written in the same layout, or a one-line reason (naming the line where there is one) when the
+/// input is malformed, repeats a given, or `solver` finds no completion.
+pub fn complete_board(
+    input: &str,
+    layout: Layout,
+    solver: fn(&Grid) -> Option<Grid>,
+) -> Result<String, String> {
+    let board = parse_board(input, layout).map_err(|e| e.to_string())?;
+    board.check_givens().map_err(|e| e.to_string())?;
+    let solution = solver(&board.grid).ok_or("no solution: the board cannot be completed")?;
+    let mut output = String::new();
+    write_board(&solution, layout, &mut output);
+    Ok(output)
+}
+
 /// Appends `grid` in `layout`: nine lines, each ending in a newline.
 pub fn write_board(grid: &Grid, layout: Layout, out: &mut String) {
     for (cell, &digit) in grid.cells().iter().enumerate() {
