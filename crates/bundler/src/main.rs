@@ -1,0 +1,65 @@
+//! `cargo bundle`: print or write the single-file judge submission of a problem.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bundler::workspace::{bundle_problem, known_problems, root, SIZE_LIMIT};
+use clap::Parser;
+
+/// Print the single-file submission of one problem, or write every problem's into a folder.
+#[derive(Parser, Debug)]
+#[command(name = "cargo bundle", version)]
+struct Args {
+    /// The problem to bundle, such as 2580 (for crates/boj-2580).
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    id: Option<String>,
+    /// Bundle every problem (needs --out).
+    #[arg(long, requires = "out")]
+    all: bool,
+    /// Write `<id>.rs` files into this folder instead of printing.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {}", message);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let root = root();
+    let ids = match &args.id {
+        Some(id) => vec![id.clone()],
+        None => known_problems(&root).map_err(|e| e.to_string())?,
+    };
+    for id in &ids {
+        let text = bundle_problem(&root, id).map_err(|e| e.to_string())?;
+        if text.len() > SIZE_LIMIT {
+            eprintln!(
+                "warning: the {} bundle is {} bytes, over the {} bytes many judges accept",
+                id,
+                text.len(),
+                SIZE_LIMIT
+            );
+        }
+        match &args.out {
+            None => print!("{}", text),
+            Some(dir) => {
+                fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+                let path = dir.join(format!("{}.rs", id));
+                fs::write(&path, &text)
+                    .map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
+                eprintln!("wrote {} ({} bytes)", path.display(), text.len());
+            }
+        }
+    }
+    Ok(())
+}
