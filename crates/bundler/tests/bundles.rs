@@ -194,8 +194,11 @@ fn a_library_written_every_ordinary_way_bundles_and_runs() {
     }
 }
 
-/// Bundles a binary and library written into a scratch folder from `(path, text)` pairs.
-fn bundle_files(name: &str, files: &[(&str, &str)]) -> Result<String, String> {
+/// A file to write before bundling: its path in the scratch folder and its text.
+type SourceFile<'a> = (&'a str, &'a str);
+
+/// Bundles a binary and library written into a scratch folder.
+fn bundle_files(name: &str, files: &[SourceFile]) -> Result<String, String> {
     let dir = scratch(name);
     for (path, text) in files {
         let path = dir.join(path);
@@ -214,7 +217,7 @@ fn bundle_files(name: &str, files: &[(&str, &str)]) -> Result<String, String> {
 #[test]
 fn what_a_single_file_cannot_carry_is_refused() {
     let main = "fn main() { lib_core::f(); }";
-    let cases: [(&str, &[(&str, &str)], &str); 7] = [
+    let cases: [(&str, &[SourceFile], &str); 7] = [
         (
             "path-attribute",
             &[("lib/lib.rs", "#[path = \"other.rs\"] mod m;\npub fn f() {}")],
@@ -258,7 +261,7 @@ fn what_a_single_file_cannot_carry_is_refused() {
         ),
     ];
     for (name, files, expected) in cases.iter() {
-        let mut all: Vec<(&str, &str)> = vec![("main.rs", main)];
+        let mut all: Vec<SourceFile> = vec![("main.rs", main)];
         all.extend_from_slice(files);
         let error = bundle_files(name, &all).expect_err(name);
         assert!(error.contains(expected), "{}: {}", name, error);
