@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use harness::{binary, check_well_behaved, judge_data_dir, run};
+use harness::{binary, check_well_behaved, judge_data_dir, notice, run};
 
 #[test]
 fn su_domino_ku_matches_the_official_output() {
@@ -14,10 +14,10 @@ fn su_domino_ku_matches_the_official_output() {
     ) {
         (Ok(input), Ok(expected)) => (input, expected),
         _ => {
-            println!(
-                "notice: skipped, no official judge data in {} (set SUDOKU_JUDGE_DATA)",
+            notice(&format!(
+                "skipped: no official judge data in {} (set SUDOKU_JUDGE_DATA)",
                 dir.display()
-            );
+            ));
             return;
         }
     };

@@ -343,6 +343,12 @@ pub fn sample_transcript(id: &str, program: &Path) -> String {
     )
 }
 
+/// Prints `message` as a notice on standard error even while the test harness captures output
+/// (only the print macros are captured), so skipped or weakened checks are seen in every run.
+pub fn notice(message: &str) {
+    let _ = writeln!(std::io::stderr(), "notice: {}", message);
+}
+
 /// The directory of shared judge data: `$SUDOKU_JUDGE_DATA` if set, otherwise
 /// `../shared/judge-data` beside the workspace.
 pub fn judge_data_dir() -> PathBuf {

@@ -6,6 +6,7 @@ use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 use std::thread;
 
 use bundler::workspace::{bundle_problem, known_problems, root, SIZE_LIMIT};
@@ -13,14 +14,22 @@ use bundler::{bundle, Request};
 
 const EDITIONS: [&str; 2] = ["2018", "2021"];
 
-fn judge_rustc() -> OsString {
-    match std::env::var_os("JUDGE_RUSTC") {
-        Some(rustc) => rustc,
-        None => {
-            println!("notice: JUDGE_RUSTC is not set; compiling bundles with the default `rustc`");
+/// The compiler to judge with, told once per run.
+fn judge_rustc() -> &'static OsString {
+    static RUSTC: OnceLock<OsString> = OnceLock::new();
+    RUSTC.get_or_init(|| {
+        let rustc = std::env::var_os("JUDGE_RUSTC").unwrap_or_else(|| {
+            harness::notice("JUDGE_RUSTC is not set; compiling bundles with the default `rustc`");
             OsString::from("rustc")
-        }
-    }
+        });
+        let version = Command::new(&rustc).arg("--version").output();
+        let version = version.map_or_else(
+            |e| e.to_string(),
+            |out| String::from_utf8_lossy(&out.stdout).trim().to_string(),
+        );
+        harness::notice(&format!("judge compiler: {}", version));
+        rustc
+    })
 }
 
 fn scratch(name: &str) -> PathBuf {
