@@ -1,5 +1,6 @@
-//! The 9x9 search engine: candidate masks narrowed by naked and hidden singles, and a depth-first
-//! search over them whose branching order the caller picks.
+//! The 9x9 search engine: one bitboard per digit, split into three bands of 27 cells, narrowed by
+//! naked and hidden singles, and a depth-first search over it whose branching order the caller
+//! picks.
 //!
 //! Propagation only ever removes candidates that no solution can use and fixes digits every
 //! solution shares, so a search that branches on the first open cell in reading order and tries
@@ -7,57 +8,145 @@
 
 use std::ops::ControlFlow;
 
-use crate::grid::{Grid, CELLS};
-use crate::masks::{digit_bit, ALL_DIGITS};
-use crate::units::{PEERS, UNITS};
+use crate::grid::Grid;
 
-/// Bits 0..81: every cell.
-const ALL_CELLS: u128 = (1 << CELLS) - 1;
+/// Every cell of a band: three rows of nine.
+const BAND: u32 = (1 << 27) - 1;
+
+/// Row `r` (0..3) of a band.
+const fn row_mask(r: usize) -> u32 {
+    0x1FF << (9 * r)
+}
+
+/// Box `s` (0..3, left to right) of a band.
+const fn box_mask(s: usize) -> u32 {
+    0x7 << (3 * s) | 0x7 << (3 * s + 9) | 0x7 << (3 * s + 18)
+}
+
+/// Column `c` (0..9) of a band.
+const fn column_mask(c: usize) -> u32 {
+    1 << c | 1 << (c + 9) | 1 << (c + 18)
+}
+
+const ROWS: [u32; 3] = [row_mask(0), row_mask(1), row_mask(2)];
+
+// A band is three rows by three boxes of three-cell "triads". A digit takes exactly one cell in
+// each row and each box of a band, so the triads it uses form a permutation: a 3x3 0/1 matrix
+// with one 1 in each row and column. Triad sets are 9-bit masks, bit `3 * row + box`.
+
+/// For each 9-bit row of a band, which of its three boxes it has cells in (3 bits).
+const BOXES_OF_ROW: [u8; 512] = build_boxes_of_row();
+
+/// For each set of triads a digit could use, the union of the permutations inside it: the
+/// triads it can really use. 0 if none fits.
+const LATIN: [u16; 512] = build_latin();
+
+/// For each set of triads, the band cells it covers.
+const TRIAD_CELLS: [u32; 512] = build_triad_cells();
+
+const fn build_boxes_of_row() -> [u8; 512] {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut s = 0;
+        while s < 3 {
+            if row >> (3 * s) & 7 != 0 {
+                table[row] |= 1 << s;
+            }
+            s += 1;
+        }
+        row += 1;
+    }
+    table
+}
+
+const fn build_latin() -> [u16; 512] {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let mut k = 0;
+        while k < 6 {
+            let p = PERMUTATIONS[k];
+            let used = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
+            if triads & used == used {
+                table[triads] |= used as u16;
+            }
+            k += 1;
+        }
+        triads += 1;
+    }
+    table
+}
+
+const fn build_triad_cells() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let mut t = 0;
+        while t < 9 {
+            if triads >> t & 1 != 0 {
+                table[triads] |= 7 << (9 * (t / 3) + 3 * (t % 3));
+            }
+            t += 1;
+        }
+        triads += 1;
+    }
+    table
+}
+
+/// The triads of a band word that hold at least one cell.
+fn occupied_triads(bits: u32) -> usize {
+    let triads = usize::from(BOXES_OF_ROW[(bits & 0x1FF) as usize])
+        | usize::from(BOXES_OF_ROW[(bits >> 9 & 0x1FF) as usize]) << 3
+        | usize::from(BOXES_OF_ROW[(bits >> 18 & 0x1FF) as usize]) << 6;
+    triads & 0x1FF
+}
+
+/// For each position of a band, the other positions of the band sharing its row, box or column.
+const BAND_PEERS: [u32; 27] = build_band_peers();
+
+const fn build_band_peers() -> [u32; 27] {
+    let mut peers = [0; 27];
+    let mut p = 0;
+    while p < 27 {
+        peers[p] = (row_mask(p / 9) | box_mask(p % 9 / 3) | column_mask(p % 9)) & !(1 << p);
+        p += 1;
+    }
+    peers
+}
 
 /// Which open cell a search branches on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Branching {
-    /// The open cell with the fewest candidates (the first such in reading order).
+    /// An open cell with the fewest candidates (the first two-candidate cell in reading order,
+    /// when there is one).
     FewestCandidates,
     /// The first open cell in reading order.
     ReadingOrder,
 }
 
-/// A search position: the candidates of every cell and which cells are still open.
+/// A search position: for every digit and band, the cells the digit may still take (a placed
+/// digit keeps its cell), and the cells still open.
 ///
 /// Small enough to copy at each branch, so nothing is ever undone.
 #[derive(Clone, Copy)]
 pub(crate) struct Board {
-    candidates: [u16; CELLS],
-    open: u128,
-}
-
-/// Cells that became single-candidate and still have to be placed.
-struct Pending {
-    cells: [u8; CELLS],
-    len: usize,
-}
-
-impl Pending {
-    fn new() -> Self {
-        Pending {
-            cells: [0; CELLS],
-            len: 0,
-        }
-    }
-
-    fn push(&mut self, cell: usize) {
-        self.cells[self.len] = cell as u8;
-        self.len += 1;
-    }
-
-    fn pop(&mut self) -> Option<usize> {
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        Some(usize::from(self.cells[self.len]))
-    }
+    /// `cells[3 * d + b]`: bit `9 * r + c` is set if digit `d + 1` may stand at row `r`,
+    /// column `c` of band `b`.
+    cells: [u32; 27],
+    /// Per band, the cells with no digit placed yet.
+    open: [u32; 3],
+    /// Bit `i` is set while word `cells[i]` has changed since [`Board::narrow_band`] last
+    /// looked at it; an unchanged word cannot narrow further.
+    dirty: u32,
 }
 
 impl Board {
@@ -65,16 +154,20 @@ impl Board {
     /// already rule out every solution.
     pub(crate) fn new(grid: &Grid) -> Option<Board> {
         let mut board = Board {
-            candidates: [ALL_DIGITS; CELLS],
-            open: ALL_CELLS,
+            cells: [BAND; 27],
+            open: [BAND; 3],
+            dirty: (1 << 27) - 1,
         };
-        let mut pending = Pending::new();
         for (cell, &digit) in grid.cells().iter().enumerate() {
-            if digit != 0 && !board.place(cell, digit_bit(digit), &mut pending) {
-                return None;
+            if digit != 0 {
+                let (d, b, p) = (usize::from(digit - 1), cell / 27, cell % 27);
+                if board.cells[3 * d + b] & 1 << p == 0 {
+                    return None;
+                }
+                board.place(d, b, p);
             }
         }
-        if board.propagate(&mut pending) {
+        if board.propagate() {
             Some(board)
         } else {
             None
@@ -84,209 +177,200 @@ impl Board {
     /// The board of a position with no open cell left.
     fn to_grid(self) -> Grid {
         let mut grid = Grid::EMPTY;
-        for (cell, &mask) in self.candidates.iter().enumerate() {
-            grid.set(cell, mask.trailing_zeros() as u8 + 1);
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut bits = self.cells[3 * d + b];
+                while bits != 0 {
+                    let p = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    grid.set(27 * b + p, d as u8 + 1);
+                }
+            }
         }
         grid
     }
 
-    /// Fixes `bit` in `cell` and removes it from the peers; `false` if that contradicts the
-    /// position. Peers left with one candidate are queued in `pending`.
-    fn place(&mut self, cell: usize, bit: u16, pending: &mut Pending) -> bool {
-        if self.candidates[cell] & bit == 0 {
-            return false;
+    /// Puts digit `d + 1` at position `p` of band `b`, which must be open and allow it, and
+    /// removes it from the cell's peers and the cell from the other digits.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, p: usize) {
+        let bit = 1 << p;
+        for e in 0..9 {
+            self.clear(3 * e + b, bit);
         }
-        self.candidates[cell] = bit;
-        self.open &= !(1 << cell);
-        for &peer in PEERS[cell].iter() {
-            let peer = usize::from(peer);
-            let mask = self.candidates[peer];
-            if mask & bit != 0 {
-                let rest = mask & !bit;
-                if rest == 0 {
+        let column = column_mask(p % 9);
+        for k in 0..3 {
+            self.clear(3 * d + k, column);
+        }
+        self.clear(3 * d + b, BAND_PEERS[p]);
+        self.cells[3 * d + b] |= bit;
+        self.open[b] &= !bit;
+    }
+
+    /// Removes `mask` from word `i`, marking it dirty if that changed it.
+    #[inline(always)]
+    fn clear(&mut self, i: usize, mask: u32) {
+        let old = self.cells[i];
+        self.cells[i] = old & !mask;
+        self.dirty |= u32::from(old & mask != 0) << i;
+    }
+
+    /// Narrows the position until nothing changes: within each band by the permutation rule
+    /// (which finds hidden singles in rows and boxes and locked candidates), then naked singles,
+    /// then hidden singles in columns. `false` on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while self.dirty != 0 {
+                let i = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.narrow_band(i) {
                     return false;
                 }
-                self.candidates[peer] = rest;
-                if rest & (rest - 1) == 0 {
-                    pending.push(peer);
-                }
             }
-        }
-        true
-    }
-
-    /// Places every pending single; `false` on a contradiction.
-    fn place_pending(&mut self, pending: &mut Pending) -> bool {
-        while let Some(cell) = pending.pop() {
-            if self.open & (1 << cell) != 0 && !self.place(cell, self.candidates[cell], pending) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Applies naked and hidden singles until neither finds anything; `false` on a
-    /// contradiction.
-    fn propagate(&mut self, pending: &mut Pending) -> bool {
-        loop {
-            if !self.place_pending(pending) {
-                return false;
-            }
-            match self.place_hidden_singles(pending) {
+            match self.place_naked_singles() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.eliminate_locked_candidates(pending) {
-                None => return false,
-                Some(true) => {}
-                Some(false) => return true,
-            }
-        }
-    }
-
-    /// Removes `mask` from the candidates of `cell`; `None` if none would be left, otherwise
-    /// whether anything was removed. A cell left with one candidate is queued in `pending`.
-    fn remove(&mut self, cell: usize, mask: u16, pending: &mut Pending) -> Option<bool> {
-        let old = self.candidates[cell];
-        if old & mask == 0 {
-            return Some(false);
-        }
-        let rest = old & !mask;
-        if rest == 0 {
-            return None;
-        }
-        self.candidates[cell] = rest;
-        if rest & (rest - 1) == 0 && self.open & (1 << cell) != 0 {
-            pending.push(cell);
-        }
-        Some(true)
-    }
-
-    /// Locked candidates: where a box holds a digit only in its part of one row (or column),
-    /// removes it from the rest of that row (column); where a row (column) holds a digit only in
-    /// one box, removes it from the rest of that box. `None` on a contradiction, otherwise
-    /// whether anything was removed.
-    fn eliminate_locked_candidates(&mut self, pending: &mut Pending) -> Option<bool> {
-        let mut progress = false;
-        for &(line_step, cell_step) in [(9, 1), (1, 9)].iter() {
-            // Segment (line, third) = the three cells of `line` inside box column/row `third`.
-            let cell = |line: usize, third: usize, i: usize| {
-                line * line_step + (third * 3 + i) * cell_step
-            };
-            let mut segments = [[0u16; 3]; 9];
-            for (line, thirds) in segments.iter_mut().enumerate() {
-                for (third, mask) in thirds.iter_mut().enumerate() {
-                    for i in 0..3 {
-                        *mask |= self.candidates[cell(line, third, i)];
-                    }
+            let mut placed = false;
+            for d in 0..9 {
+                match self.place_column_singles(d) {
+                    None => return false,
+                    Some(any) => placed |= any,
                 }
             }
-            for line in 0..9 {
-                let band = line - line % 3;
-                for third in 0..3 {
-                    let here = segments[line][third];
-                    let mut rest_of_box = 0;
-                    let mut rest_of_line = 0;
-                    for other in 0..3 {
-                        if band + other != line {
-                            rest_of_box |= segments[band + other][third];
-                        }
-                        if other != third {
-                            rest_of_line |= segments[line][other];
-                        }
-                    }
-                    let pointing = here & !rest_of_box & rest_of_line;
-                    let claiming = here & !rest_of_line & rest_of_box;
-                    for other in 0..3 {
-                        for i in 0..3 {
-                            if pointing != 0 && other != third {
-                                progress |= self.remove(cell(line, other, i), pointing, pending)?;
-                            }
-                            if claiming != 0 && band + other != line {
-                                progress |=
-                                    self.remove(cell(band + other, third, i), claiming, pending)?;
-                            }
-                        }
-                    }
-                }
+            if !placed {
+                return true;
             }
         }
-        Some(progress)
     }
 
-    /// Places every digit that has one possible cell left in some unit; `None` on a
-    /// contradiction, otherwise whether anything was placed.
-    fn place_hidden_singles(&mut self, pending: &mut Pending) -> Option<bool> {
-        let mut progress = false;
-        for unit in UNITS.iter() {
-            let (mut once, mut twice) = (0u16, 0u16);
-            for &cell in unit.iter() {
-                let mask = self.candidates[usize::from(cell)];
-                twice |= once & mask;
-                once |= mask;
+    /// Applies the permutation rule to word `i` (digit `i / 3 + 1` in band `i % 3`) and places
+    /// the digit in every row of the band left with one cell for it; `false` if no permutation
+    /// fits.
+    fn narrow_band(&mut self, i: usize) -> bool {
+        let (d, b) = (i / 3, i % 3);
+        let usable = LATIN[occupied_triads(self.cells[i])];
+        if usable == 0 {
+            return false;
+        }
+        let bits = self.cells[i] & TRIAD_CELLS[usize::from(usable & 0x1FF)];
+        self.cells[i] = bits;
+        // Narrowing is idempotent: only placements below make the word dirty again.
+        for row in ROWS.iter() {
+            let hit = bits & row;
+            if hit & (hit - 1) == 0 && self.open[b] & hit != 0 {
+                self.place(d, b, hit.trailing_zeros() as usize);
             }
-            if once != ALL_DIGITS {
+        }
+        true
+    }
+
+    /// Places every open cell left with one candidate; `None` if a cell has none, otherwise
+    /// whether anything was placed.
+    fn place_naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for b in 0..3 {
+            let (mut once, mut twice) = (0, 0);
+            for d in 0..9 {
+                let m = self.cells[3 * d + b];
+                twice |= once & m;
+                once |= m;
+            }
+            let open = self.open[b];
+            if open & !once != 0 {
                 return None;
             }
-            let single = once & !twice;
-            if single == 0 {
-                continue;
-            }
-            for &cell in unit.iter() {
-                let cell = usize::from(cell);
-                let hit = self.candidates[cell] & single;
-                if hit == 0 || self.open & (1 << cell) == 0 {
-                    continue;
-                }
-                if hit & (hit - 1) != 0 {
-                    return None;
-                }
-                if !self.place(cell, hit, pending) || !self.place_pending(pending) {
-                    return None;
-                }
-                progress = true;
+            let mut singles = open & once & !twice;
+            while singles != 0 {
+                let p = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let d = (0..9).find(|&d| self.cells[3 * d + b] & 1 << p != 0)?;
+                self.place(d, b, p);
+                placed = true;
             }
         }
-        Some(progress)
+        Some(placed)
     }
 
-    /// The position after fixing `bit` in open `cell` and propagating; `None` on a
-    /// contradiction.
-    fn with(&self, cell: usize, bit: u16) -> Option<Board> {
+    /// Places digit `d + 1` in every column left with one cell for it; `None` if a column has
+    /// none, otherwise whether anything was placed.
+    fn place_column_singles(&mut self, d: usize) -> Option<bool> {
+        let (mut once, mut twice) = (0u32, 0u32);
+        for b in 0..3 {
+            let bits = self.cells[3 * d + b];
+            for r in 0..3 {
+                let row = bits >> (9 * r) & 0x1FF;
+                twice |= once & row;
+                once |= row;
+            }
+        }
+        if once != 0x1FF {
+            return None;
+        }
+        let mut placed = false;
+        let mut columns = once & !twice;
+        while columns != 0 {
+            let column = column_mask(columns.trailing_zeros() as usize);
+            columns &= columns - 1;
+            for b in 0..3 {
+                let hit = self.cells[3 * d + b] & column;
+                if hit != 0 {
+                    if self.open[b] & hit != 0 {
+                        self.place(d, b, hit.trailing_zeros() as usize);
+                        placed = true;
+                    }
+                    break;
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// The position after placing digit `d + 1` at position `p` of band `b` and propagating;
+    /// `None` on a contradiction.
+    fn with(&self, d: usize, b: usize, p: usize) -> Option<Board> {
         let mut child = *self;
-        let mut pending = Pending::new();
-        if child.place(cell, bit, &mut pending) && child.propagate(&mut pending) {
+        child.place(d, b, p);
+        if child.propagate() {
             Some(child)
         } else {
             None
         }
     }
 
-    /// The open cell to branch on, or `None` if the board is solved.
-    fn branch_cell(&self, branching: Branching) -> Option<usize> {
-        if self.open == 0 {
-            return None;
-        }
+    /// The open cell to branch on as (band, position), or `None` if the board is solved.
+    fn branch_cell(&self, branching: Branching) -> Option<(usize, usize)> {
+        let first_open = (0..3).find(|&b| self.open[b] != 0)?;
         if branching == Branching::ReadingOrder {
-            return Some(self.open.trailing_zeros() as usize);
+            return Some((first_open, self.open[first_open].trailing_zeros() as usize));
         }
-        let mut best = None;
-        let mut fewest = u32::MAX;
-        let mut open = self.open;
-        while open != 0 {
-            let cell = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let count = self.candidates[cell].count_ones();
-            if count < fewest {
-                best = Some(cell);
-                fewest = count;
-                if count == 2 {
-                    break;
+        let mut fewest = (u32::MAX, first_open, 0);
+        for b in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0, 0, 0);
+            for d in 0..9 {
+                let m = self.cells[3 * d + b];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            let pairs = self.open[b] & twice & !thrice;
+            if pairs != 0 {
+                return Some((b, pairs.trailing_zeros() as usize));
+            }
+            let mut open = self.open[b];
+            while open != 0 {
+                let p = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let count = (0..9)
+                    .filter(|&d| self.cells[3 * d + b] & 1 << p != 0)
+                    .count() as u32;
+                if count < fewest.0 {
+                    fewest = (count, b, p);
                 }
             }
         }
-        best
+        Some((fewest.1, fewest.2))
     }
 }
 
@@ -297,16 +381,15 @@ pub(crate) fn search<F>(board: &Board, branching: Branching, visit: &mut F) -> C
 where
     F: FnMut(Grid) -> ControlFlow<()>,
 {
-    let cell = match board.branch_cell(branching) {
+    let (b, p) = match board.branch_cell(branching) {
         None => return visit(board.to_grid()),
         Some(cell) => cell,
     };
-    let mut rest = board.candidates[cell];
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        rest &= rest - 1;
-        if let Some(child) = board.with(cell, bit) {
-            search(&child, branching, visit)?;
+    for d in 0..9 {
+        if board.cells[3 * d + b] & 1 << p != 0 {
+            if let Some(child) = board.with(d, b, p) {
+                search(&child, branching, visit)?;
+            }
         }
     }
     ControlFlow::Continue(())
