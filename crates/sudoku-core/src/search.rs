@@ -102,6 +102,12 @@ const fn build_triad_cells() -> [u32; 512] {
     table
 }
 
+/// Every cell of a band in a column that `cells` has a cell in.
+fn spread_columns(cells: u32) -> u32 {
+    let columns = (cells | cells >> 9 | cells >> 18) & 0x1FF;
+    columns | columns << 9 | columns << 18
+}
+
 /// The triads of a band word that hold at least one cell.
 fn occupied_triads(bits: u32) -> usize {
     let triads = usize::from(BOXES_OF_ROW[(bits & 0x1FF) as usize])
@@ -190,21 +196,30 @@ impl Board {
         grid
     }
 
-    /// Puts digit `d + 1` at position `p` of band `b`, which must be open and allow it, and
-    /// removes it from the cell's peers and the cell from the other digits.
-    #[inline(always)]
+    /// Puts digit `d + 1` at position `p` of band `b`, which must be open and allow it.
     fn place(&mut self, d: usize, b: usize, p: usize) {
-        let bit = 1 << p;
+        self.place_cells(d, b, 1 << p);
+    }
+
+    /// Puts digit `d + 1` on the open cells `new` of band `b` (which allow it and share no row,
+    /// box or column), removes it from their peers and them from the other digits.
+    fn place_cells(&mut self, d: usize, b: usize, new: u32) {
+        let mut peers = 0;
+        let mut rest = new;
+        while rest != 0 {
+            peers |= BAND_PEERS[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        let columns = spread_columns(new);
         for e in 0..9 {
-            self.clear(3 * e + b, bit);
+            self.clear(3 * e + b, new);
         }
-        let column = column_mask(p % 9);
         for k in 0..3 {
-            self.clear(3 * d + k, column);
+            self.clear(3 * d + k, columns);
         }
-        self.clear(3 * d + b, BAND_PEERS[p]);
-        self.cells[3 * d + b] |= bit;
-        self.open[b] &= !bit;
+        self.clear(3 * d + b, peers);
+        self.cells[3 * d + b] |= new;
+        self.open[b] &= !new;
     }
 
     /// Removes `mask` from word `i`, marking it dirty if that changed it.
@@ -257,11 +272,21 @@ impl Board {
         let bits = self.cells[i] & TRIAD_CELLS[usize::from(usable & 0x1FF)];
         self.cells[i] = bits;
         // Narrowing is idempotent: only placements below make the word dirty again.
+        let mut lone = 0;
         for row in ROWS.iter() {
             let hit = bits & row;
-            if hit & (hit - 1) == 0 && self.open[b] & hit != 0 {
-                self.place(d, b, hit.trailing_zeros() as usize);
+            if hit & (hit - 1) == 0 {
+                lone |= hit;
             }
+        }
+        let new = lone & self.open[b];
+        if new != 0 {
+            // The permutation rule keeps the lone cells in distinct rows and boxes; two of
+            // them in one column is a contradiction.
+            if spread_columns(lone).count_ones() != 3 * lone.count_ones() {
+                return false;
+            }
+            self.place_cells(d, b, new);
         }
         true
     }
