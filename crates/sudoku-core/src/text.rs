@@ -1,4 +1,4 @@
-//! 9x9 boards as text: nine lines of nine digits, 0 for a blank.
+//! 9x9 boards as text: nine lines of nine digits (0 for a blank), or one line of 81 characters.
 
 use crate::grid::{Grid, Unit};
 use crate::input::{quote, LineError, Lines};
@@ -147,6 +147,46 @@ pub fn write_board(grid: &Grid, layout: Layout, out: &mut String) {
     }
 }
 
+/// Reads a board written on one line: 81 characters row by row, each a digit 1-9 or `.` or `0`
+/// for a blank; white space around the line is ignored. The error says what is wrong, without a
+/// line number.
+pub fn parse_line(line: &str) -> Result<Grid, String> {
+    let line = line.trim();
+    let mut grid = Grid::EMPTY;
+    let mut count = 0;
+    for ch in line.chars() {
+        let digit = match ch {
+            '.' | '0' => 0,
+            '1'..='9' => ch as u8 - b'0',
+            _ => {
+                return Err(format!(
+                    "unexpected character {:?} at position {}",
+                    ch,
+                    count + 1
+                ))
+            }
+        };
+        if count < 81 {
+            grid.set(count, digit);
+        }
+        count += 1;
+    }
+    if count != 81 {
+        return Err(format!("expected 81 cells, found {}", count));
+    }
+    Ok(grid)
+}
+
+/// Appends `grid` as one line of 81 digits (`.` for a blank) and a newline.
+pub fn write_line(grid: &Grid, out: &mut String) {
+    out.extend(
+        grid.cells()
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }),
+    );
+    out.push('\n');
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,6 +197,27 @@ mod tests {
 
     fn err(input: &str, layout: Layout) -> String {
         parse_board(input, layout).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn one_line_boards_round_trip() {
+        let line = format!("{}{}", "1.3", "0".repeat(78));
+        let grid = parse_line(&format!("  {}\r\n", line)).unwrap();
+        assert_eq!(grid.get(0), 1);
+        assert_eq!(grid.get(1), 0);
+        assert_eq!(grid.get(2), 3);
+        let mut out = String::new();
+        write_line(&grid, &mut out);
+        assert_eq!(out, format!("1.3{}\n", ".".repeat(78)));
+        assert_eq!(parse_line("12").unwrap_err(), "expected 81 cells, found 2");
+        assert_eq!(
+            parse_line(&format!("{}x", ".".repeat(80))).unwrap_err(),
+            "unexpected character 'x' at position 81"
+        );
+        assert_eq!(
+            parse_line(&".".repeat(82)).unwrap_err(),
+            "expected 81 cells, found 82"
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
-//! Property tests on generated boards: every answer is a valid completion, and where a plain
-//! row-major backtracking search settles quickly, the engine agrees with it exactly.
+//! Property tests on generated boards: every answer is a valid completion, and where the plain
+//! row-major backtracking search (`sudoku_core::baseline`) settles quickly, the engine agrees
+//! with it exactly.
 
+use sudoku_core::baseline::row_major_solutions;
 use sudoku_core::grid::Grid;
 use sudoku_core::solve::{count_solutions, solve, solve_smallest};
 
@@ -67,72 +69,11 @@ fn puzzle(rng: &mut Rng, full: &Grid, blanks: usize) -> Grid {
     grid
 }
 
-/// The textbook search: cells in reading order, digits in increasing order, no propagation.
-/// Visits solutions in lexicographic order; gives up after `budget` placements.
-struct Plain {
-    budget: usize,
-    solutions: Vec<Grid>,
-    wanted: usize,
-}
-
-impl Plain {
-    /// The first `wanted` solutions of `grid`, or `None` if the budget ran out first.
-    fn solutions(grid: &Grid, wanted: usize, budget: usize) -> Option<Vec<Grid>> {
-        if grid.first_conflict().is_some() {
-            return Some(Vec::new());
-        }
-        let mut plain = Plain {
-            budget,
-            solutions: Vec::new(),
-            wanted,
-        };
-        let mut grid = *grid;
-        if plain.fill(&mut grid, 0) {
-            Some(plain.solutions)
-        } else {
-            None
-        }
-    }
-
-    /// `false` once the budget is spent.
-    fn fill(&mut self, grid: &mut Grid, from: usize) -> bool {
-        let cell = match (from..81).find(|&c| grid.get(c) == 0) {
-            None => {
-                self.solutions.push(*grid);
-                return true;
-            }
-            Some(cell) => cell,
-        };
-        for digit in 1..=9 {
-            if self.solutions.len() >= self.wanted {
-                return true;
-            }
-            if !fits(grid, cell, digit) {
-                continue;
-            }
-            if self.budget == 0 {
-                return false;
-            }
-            self.budget -= 1;
-            grid.set(cell, digit);
-            let within_budget = self.fill(grid, cell + 1);
-            grid.set(cell, 0);
-            if !within_budget {
-                return false;
-            }
-        }
-        true
-    }
-}
-
+/// Whether `digit` can go in blank `cell` of `grid` without repeating in a unit.
 fn fits(grid: &Grid, cell: usize, digit: u8) -> bool {
-    let (r, c) = (cell / 9, cell % 9);
-    let (br, bc) = (r / 3 * 3, c / 3 * 3);
-    (0..9).all(|i| {
-        grid.get(r * 9 + i) != digit
-            && grid.get(i * 9 + c) != digit
-            && grid.get((br + i / 3) * 9 + bc + i % 3) != digit
-    })
+    let mut tried = *grid;
+    tried.set(cell, digit);
+    tried.first_conflict().is_none()
 }
 
 #[test]
@@ -171,7 +112,7 @@ fn smallest_solution_and_counts_agree_with_plain_search() {
         let full = full_board(&mut rng);
         let blanks = 40 + rng.below(25);
         let puzzle = puzzle(&mut rng, &full, blanks);
-        let plain = match Plain::solutions(&puzzle, 20, 20_000) {
+        let plain = match row_major_solutions(&puzzle, 20, 20_000) {
             Some(solutions) => solutions,
             None => continue,
         };
@@ -207,7 +148,7 @@ fn unsolvable_boards_are_told_apart_from_solvable_ones() {
             None => continue,
         };
         puzzle.set(blank, wrong);
-        let plain = match Plain::solutions(&puzzle, 1, 20_000) {
+        let plain = match row_major_solutions(&puzzle, 1, 20_000) {
             Some(solutions) => solutions,
             None => continue,
         };

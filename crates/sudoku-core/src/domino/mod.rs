@@ -1,6 +1,8 @@
 //! Su-Domino-Ku: a sudoku whose open cells are covered by dominoes, one for each unordered pair of
 //! distinct digits, each used at most once.
 
+pub mod text;
+
 use std::fmt;
 
 use crate::grid::{Grid, CELLS};
