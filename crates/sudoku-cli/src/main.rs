@@ -1,0 +1,172 @@
+//! `sudoku`: solve, find the smallest solution of, or count the solutions of many puzzles, one
+//! a line, in parallel, with the answers in input order.
+
+mod batch;
+
+use std::fs;
+use std::io::{self, IsTerminal, Read, Write};
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::batch::{run_batch, Outcome, Task};
+
+/// Solve or count sudoku puzzles in bulk: one puzzle a line, 81 characters row by row, `.` or `0`
+/// for a blank.
+#[derive(Parser, Debug)]
+#[command(name = "sudoku", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print a solution of each puzzle, one a line, in input order (an empty line where there is
+    /// none).
+    Solve {
+        #[command(flatten)]
+        batch: BatchArgs,
+        /// Print the lexicographically smallest solution instead of any.
+        #[arg(long)]
+        lex: bool,
+    },
+    /// Print how many solutions each puzzle has, one number a line, counting no further than
+    /// --limit (an empty line for an invalid puzzle).
+    Count {
+        #[command(flatten)]
+        batch: BatchArgs,
+        /// Stop counting at this many solutions.
+        #[arg(long, default_value_t = 2)]
+        limit: usize,
+    },
+}
+
+#[derive(Args, Debug)]
+struct BatchArgs {
+    /// The puzzle file; standard input if absent.
+    file: Option<PathBuf>,
+    /// Worker threads (default: every core). The output order never changes.
+    #[arg(long, short)]
+    jobs: Option<NonZeroUsize>,
+    /// Print a summary line (puzzles, solved, unsolvable, invalid, puzzles per second) on
+    /// standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let (batch, task) = match cli.command {
+        Command::Solve { batch, lex } => (batch, Task::Solve { smallest: lex }),
+        Command::Count { batch, limit } => (batch, Task::Count { limit }),
+    };
+    match run(&batch, task) {
+        Ok(clean) if clean => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("error: {}", message);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the whole command; `Ok(true)` if every puzzle was valid (and, for `solve`, solvable).
+fn run(args: &BatchArgs, task: Task) -> Result<bool, String> {
+    let input = read_input(args.file.as_ref())?;
+    let jobs = args
+        .jobs
+        .or_else(|| std::thread::available_parallelism().ok())
+        .map_or(1, NonZeroUsize::get);
+    let lines: Vec<(usize, &str)> = input
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty())
+        .collect();
+
+    let progress = if io::stderr().is_terminal() && lines.len() >= 1000 {
+        let bar = ProgressBar::new(lines.len() as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, {eta} left")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let started = Instant::now();
+    let outcomes = run_batch(&lines, task, jobs, &|done| progress.inc(done as u64));
+    let elapsed = started.elapsed();
+    progress.finish_and_clear();
+
+    let mut out = String::with_capacity(outcomes.len() * 83);
+    let mut errors = String::new();
+    let (mut solved, mut unsolvable, mut invalid) = (0, 0, 0);
+    for ((line, _), outcome) in lines.iter().zip(&outcomes) {
+        match outcome {
+            Outcome::Solved(text) => {
+                solved += 1;
+                out.push_str(text);
+            }
+            Outcome::Unsolvable(text) => {
+                unsolvable += 1;
+                out.push_str(text);
+                if matches!(task, Task::Solve { .. }) {
+                    errors.push_str(&format!("error: line {}: no solution\n", line));
+                }
+            }
+            Outcome::Invalid(message) => {
+                invalid += 1;
+                out.push('\n');
+                errors.push_str(&format!("error: line {}: {}\n", line, message));
+            }
+        }
+    }
+    write_all(&out).map_err(|e| format!("cannot write standard output: {}", e))?;
+    let _ = io::stderr().write_all(errors.as_bytes());
+    if args.stats {
+        let rate = lines.len() as f64 / elapsed.as_secs_f64().max(1e-9);
+        eprintln!(
+            "puzzles: {}, solved: {}, unsolvable: {}, invalid: {}, {:.0} puzzles/s",
+            lines.len(),
+            solved,
+            unsolvable,
+            invalid,
+            rate
+        );
+    }
+    let unsolved_is_error = matches!(task, Task::Solve { .. }) && unsolvable > 0;
+    Ok(invalid == 0 && !unsolved_is_error)
+}
+
+fn read_input(file: Option<&PathBuf>) -> Result<String, String> {
+    let bytes = match file {
+        Some(path) => {
+            fs::read(path).map_err(|e| format!("cannot read {}: {}", path.display(), e))?
+        }
+        None => {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("cannot read standard input: {}", e))?;
+            bytes
+        }
+    };
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Writes `text` to standard output; a reader that stopped early is not an error.
+fn write_all(text: &str) -> io::Result<()> {
+    let stdout = io::stdout();
+    let mut lock = stdout.lock();
+    match lock.write_all(text.as_bytes()).and_then(|()| lock.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}

@@ -1,0 +1,96 @@
+//! The `sudoku` command as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn sudoku(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A puzzle with one solution (the 2239 sample), a puzzle whose givens clash, a malformed line
+/// and the empty board.
+fn mixed_input() -> String {
+    let unique =
+        "103000509002109400000704000300502006060000050700803004000401000009205800804000107";
+    let clash = format!("11{}", &unique[2..]);
+    format!(
+        "{}\n\nnot a puzzle\n{}\n{}\n",
+        unique,
+        clash,
+        ".".repeat(81)
+    )
+}
+
+#[test]
+fn solve_keeps_one_line_per_puzzle_and_reports_the_rest() {
+    let out = sudoku(&["solve", "--jobs", "1"], &mixed_input());
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(
+        lines[0],
+        "143628579572139468986754231391542786468917352725863914237481695619275843854396127"
+    );
+    assert_eq!(lines[1], "");
+    assert_eq!(lines[2], "");
+    assert_eq!(lines[3].len(), 81);
+    assert_eq!(
+        text(&out.stderr),
+        "error: line 3: unexpected character 'n' at position 1\nerror: line 4: no solution\n"
+    );
+}
+
+#[test]
+fn lex_and_parallel_runs_agree_with_a_single_thread() {
+    let input = mixed_input().repeat(50);
+    let one = sudoku(&["solve", "--lex", "--jobs", "1"], &input);
+    let many = sudoku(&["solve", "--lex", "--jobs", "3"], &input);
+    assert_eq!(one.stdout, many.stdout);
+    assert_eq!(one.stderr, many.stderr);
+    let first_empty_board = text(&one.stdout).lines().nth(3).unwrap().to_string();
+    assert_eq!(
+        first_empty_board,
+        "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+    );
+}
+
+#[test]
+fn count_stops_at_the_limit_and_prints_a_summary() {
+    let out = sudoku(&["count", "--limit", "7", "--stats"], &mixed_input());
+    assert_eq!(text(&out.stdout), "1\n\n0\n7\n");
+    let stderr = text(&out.stderr);
+    assert!(stderr.starts_with("error: line 3: unexpected character 'n' at position 1\n"));
+    let summary = stderr.lines().last().unwrap();
+    assert!(
+        summary.starts_with("puzzles: 4, solved: 2, unsolvable: 1, invalid: 1, "),
+        "{}",
+        summary
+    );
+    assert!(summary.ends_with(" puzzles/s"));
+}
+
+#[test]
+fn a_missing_file_is_a_clear_error() {
+    let out = sudoku(&["solve", "/no/such/file.txt"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).starts_with("error: cannot read /no/such/file.txt: "));
+    assert!(out.stdout.is_empty());
+}
