@@ -97,10 +97,7 @@ fn smallest_solution(c: &mut Criterion) {
 }
 
 fn su_domino_ku(c: &mut Criterion) {
-    let puzzles = match ten_domino_puzzles(50) {
-        Some(puzzles) => puzzles,
-        None => return,
-    };
+    let puzzles = ten_domino_puzzles(200);
     let mut group = c.benchmark_group("su-domino-ku");
     group.throughput(Throughput::Elements(puzzles.len() as u64));
     group.sample_size(10);

@@ -13,6 +13,9 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use sudoku_core::domino::generate::generate;
+use sudoku_core::domino::text::write_puzzle;
+
 use crate::batch::{run_batch, Outcome, Task};
 
 /// Solve or count sudoku puzzles in bulk: one puzzle a line, 81 characters row by row, `.` or `0`
@@ -44,6 +47,20 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         limit: usize,
     },
+    /// Print Su-Domino-Ku puzzles with one solution each, ten placed dominoes where the board
+    /// allows, in the MCPC 2011 (BOJ 4574) input format, ended by `0`.
+    GenerateDomino(GenerateArgs),
+}
+
+#[derive(Args, Debug)]
+struct GenerateArgs {
+    /// Seed of the first puzzle; puzzle k uses seed + k. The same seed gives the same puzzle on
+    /// every machine.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// How many puzzles to print.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
 }
 
 #[derive(Args, Debug)]
@@ -64,6 +81,7 @@ fn main() -> ExitCode {
     let (batch, task) = match cli.command {
         Command::Solve { batch, lex } => (batch, Task::Solve { smallest: lex }),
         Command::Count { batch, limit } => (batch, Task::Count { limit }),
+        Command::GenerateDomino(args) => return generate_domino(&args),
     };
     match run(&batch, task) {
         Ok(clean) if clean => ExitCode::SUCCESS,
@@ -143,6 +161,22 @@ fn run(args: &BatchArgs, task: Task) -> Result<bool, String> {
     }
     let unsolved_is_error = matches!(task, Task::Solve { .. }) && unsolvable > 0;
     Ok(invalid == 0 && !unsolved_is_error)
+}
+
+fn generate_domino(args: &GenerateArgs) -> ExitCode {
+    let mut out = String::new();
+    for k in 0..args.count {
+        let puzzle = generate(args.seed.wrapping_add(k));
+        write_puzzle(&puzzle, &mut out).expect("generated puzzles have nine lone digits");
+    }
+    out.push_str("0\n");
+    match write_all(&out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write standard output: {}", e);
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn read_input(file: Option<&PathBuf>) -> Result<String, String> {

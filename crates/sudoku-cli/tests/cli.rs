@@ -94,3 +94,22 @@ fn a_missing_file_is_a_clear_error() {
     assert!(text(&out.stderr).starts_with("error: cannot read /no/such/file.txt: "));
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn generated_su_domino_ku_puzzles_are_judge_input() {
+    let out = sudoku(&["generate-domino", "--seed", "5", "--count", "2"], "");
+    assert!(out.status.success());
+    let text = text(&out.stdout);
+    assert!(text.starts_with("10\n"), "{}", text);
+    assert!(text.ends_with("\n0\n"));
+    let puzzles = sudoku_core::domino::text::read_puzzles(&text).unwrap();
+    assert_eq!(puzzles.len(), 2);
+    assert!(puzzles.iter().all(|p| p.count_boards(2) == 1));
+    let again = sudoku(&["generate-domino", "--seed", "6"], "");
+    assert!(text.contains(text_without_end(&again.stdout).as_str()));
+}
+
+/// A generated input without its final `0` line.
+fn text_without_end(bytes: &[u8]) -> String {
+    text(bytes).trim_end_matches("0\n").to_string()
+}

@@ -1,6 +1,7 @@
 //! Su-Domino-Ku: a sudoku whose open cells are covered by dominoes, one for each unordered pair of
 //! distinct digits, each used at most once.
 
+pub mod generate;
 pub mod text;
 
 use std::fmt;
@@ -64,6 +65,15 @@ impl DominoSet {
         let fresh = self.0 & bit == 0;
         self.0 |= bit;
         fresh
+    }
+
+    /// Takes the domino of `a` and `b` (two distinct digits 1..=9) out; `false` if it was not
+    /// there.
+    pub fn remove(&mut self, a: u8, b: u8) -> bool {
+        let bit = Self::bit(a, b);
+        let present = self.0 & bit != 0;
+        self.0 &= !bit;
+        present
     }
 
     /// How many dominoes the set holds.
@@ -146,16 +156,77 @@ pub fn parse_cell(name: &str) -> Option<usize> {
 }
 
 /// A Su-Domino-Ku puzzle being set up: the digits on the board and the dominoes placed so far.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct DominoPuzzle {
     grid: Grid,
     used: DominoSet,
+    /// For each cell covered by a placed domino, the domino's other cell; [`NO_PARTNER`] else.
+    partner: [u8; CELLS],
+}
+
+/// The partner of a cell that no placed domino covers.
+const NO_PARTNER: u8 = u8::MAX;
+
+/// Every digit allowed in every cell: a search without extra restrictions.
+const UNRESTRICTED: [u16; CELLS] = [ALL_DIGITS; CELLS];
+
+impl Default for DominoPuzzle {
+    fn default() -> Self {
+        DominoPuzzle::new()
+    }
 }
 
 impl DominoPuzzle {
     /// An empty board with all 36 dominoes still in the box.
     pub fn new() -> Self {
-        DominoPuzzle::default()
+        DominoPuzzle {
+            grid: Grid::EMPTY,
+            used: DominoSet::default(),
+            partner: [NO_PARTNER; CELLS],
+        }
+    }
+
+    /// The placed dominoes, each as (its cell first in reading order, the other), in reading
+    /// order of their first cells.
+    pub fn dominoes(&self) -> Vec<(Placement, Placement)> {
+        let at = |cell: usize| Placement {
+            digit: self.grid.get(cell),
+            cell,
+        };
+        (0..CELLS)
+            .filter(|&cell| {
+                let other = self.partner[cell];
+                other != NO_PARTNER && cell < usize::from(other)
+            })
+            .map(|cell| (at(cell), at(usize::from(self.partner[cell]))))
+            .collect()
+    }
+
+    /// The lone digits: filled cells that no placed domino covers, in reading order.
+    pub fn singles(&self) -> Vec<Placement> {
+        (0..CELLS)
+            .filter(|&cell| self.grid.get(cell) != 0 && self.partner[cell] == NO_PARTNER)
+            .map(|cell| Placement {
+                digit: self.grid.get(cell),
+                cell,
+            })
+            .collect()
+    }
+
+    /// This puzzle without the domino covering `cell` (unchanged if none does).
+    pub fn without_domino_at(&self, cell: usize) -> DominoPuzzle {
+        let mut puzzle = *self;
+        if cell < CELLS && self.partner[cell] != NO_PARTNER {
+            let other = usize::from(self.partner[cell]);
+            puzzle
+                .used
+                .remove(self.grid.get(cell), self.grid.get(other));
+            for c in [cell, other].iter() {
+                puzzle.grid.set(*c, 0);
+                puzzle.partner[*c] = NO_PARTNER;
+            }
+        }
+        puzzle
     }
 
     /// The digits placed so far.
@@ -191,6 +262,8 @@ impl DominoPuzzle {
         self.used.insert(first.digit, second.digit);
         self.grid.set(first.cell, first.digit);
         self.grid.set(second.cell, second.digit);
+        self.partner[first.cell] = second.cell as u8;
+        self.partner[second.cell] = first.cell as u8;
         Ok(())
     }
 
@@ -219,6 +292,23 @@ impl DominoPuzzle {
     /// a domino not yet used (each at most once, covering two adjacent empty cells); `None` if
     /// there is none. With the nine singles placed, this is the Su-Domino-Ku solution.
     pub fn solve(&self) -> Option<Grid> {
+        self.start()?.search(&UNRESTRICTED)
+    }
+
+    /// The number of different boards [`DominoPuzzle::solve`] could return, counting no further
+    /// than `limit` (several tilings making the same board count once).
+    pub fn count_boards(&self, limit: usize) -> usize {
+        match self.start() {
+            Some(start) => {
+                let mut allowed = UNRESTRICTED;
+                start.count_boards(&mut allowed, limit)
+            }
+            None => 0,
+        }
+    }
+
+    /// The search's starting position; `None` if the placed pieces already rule out a solution.
+    fn start(&self) -> Option<Tiling> {
         let mut tiling = Tiling {
             grid: self.grid,
             units: UnitMasks::default(),
@@ -240,7 +330,20 @@ impl DominoPuzzle {
                 }
             }
         }
-        tiling.search()
+        // Every digit still missing from the board needs an unused domino of its own, and the
+        // empty cells must pair up: checks that settle most impossible set-ups at once.
+        let empty = tiling.empty.count_ones() as usize;
+        if empty % 2 != 0 || empty / 2 > 36 - self.used.len() {
+            return None;
+        }
+        for digit in 1..=9u8 {
+            let placed = self.grid.cells().iter().filter(|&&d| d == digit).count() as u32;
+            let unused = tiling.partners[usize::from(digit - 1)].count_ones();
+            if 9 - placed.min(9) > unused {
+                return None;
+            }
+        }
+        Some(tiling)
     }
 }
 
@@ -264,7 +367,7 @@ impl Tiling {
 
     /// Depth-first search that always covers the empty cell with the fewest ways to place a
     /// domino on it.
-    fn search(&self) -> Option<Grid> {
+    fn search(&self, allowed: &[u16; CELLS]) -> Option<Grid> {
         if self.empty == 0 {
             return Some(self.grid);
         }
@@ -273,7 +376,7 @@ impl Tiling {
         while open != 0 {
             let cell = open.trailing_zeros() as usize;
             open &= open - 1;
-            candidates[cell] = self.units.candidates(cell);
+            candidates[cell] = self.units.candidates(cell) & allowed[cell];
             if candidates[cell] == 0 {
                 return None;
             }
@@ -320,13 +423,41 @@ impl Tiling {
                 for b in digits(candidates[other] & self.partners[usize::from(a - 1)]) {
                     let mut child = *self;
                     child.cover(cell, a, other, b);
-                    if let Some(grid) = child.search() {
+                    if let Some(grid) = child.search(allowed) {
                         return Some(grid);
                     }
                 }
             }
         }
         None
+    }
+
+    /// The number of different boards reachable from here with each cell's digit in
+    /// `allowed`, no further than `limit`. Past the first board found, the rest split by the
+    /// first empty cell (in reading order) where they differ from it, one search each.
+    fn count_boards(&self, allowed: &mut [u16; CELLS], limit: usize) -> usize {
+        if limit == 0 {
+            return 0;
+        }
+        let board = match self.search(allowed) {
+            Some(board) => board,
+            None => return 0,
+        };
+        let saved = *allowed;
+        let mut count = 1;
+        let mut empty = self.empty;
+        while empty != 0 && count < limit {
+            let cell = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            let same = digit_bit(board.get(cell));
+            allowed[cell] = saved[cell] & !same;
+            if allowed[cell] != 0 {
+                count += self.count_boards(allowed, limit - count);
+            }
+            allowed[cell] = same;
+        }
+        *allowed = saved;
+        count
     }
 
     /// Puts the domino `a`-`b` on `cell` and `other` (adjacent, hence peers, so `a != b` keeps

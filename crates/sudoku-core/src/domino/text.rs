@@ -1,7 +1,7 @@
 //! Su-Domino-Ku puzzles as the MCPC 2011 judge writes them: a line with the number of placed
 //! dominoes N (10 to 35), N lines `U LU V LV`, then the cells of the lone digits 1 to 9.
 
-use crate::domino::{parse_cell, DominoPuzzle, Placement};
+use crate::domino::{cell_name, parse_cell, DominoPuzzle, Placement};
 use crate::input::{quote, LineError, Lines};
 use crate::judge::Report;
 use crate::text::{write_board, Layout};
@@ -88,6 +88,38 @@ fn cell(name: &str) -> Result<usize, String> {
     parse_cell(name).ok_or_else(|| format!("expected a cell A1 to I9, found {}", quote(name)))
 }
 
+/// Appends `puzzle` in the judge's format: the number of dominoes, one line per domino, the line
+/// of lone-digit cells. `None` (nothing appended) unless it has exactly one lone cell for each
+/// digit 1 to 9.
+pub fn write_puzzle(puzzle: &DominoPuzzle, out: &mut String) -> Option<()> {
+    let mut singles = [None; 9];
+    for single in puzzle.singles() {
+        let slot = &mut singles[usize::from(single.digit - 1)];
+        if slot.is_some() {
+            return None;
+        }
+        *slot = Some(single.cell);
+    }
+    let singles: Vec<String> = singles
+        .iter()
+        .map(|cell| cell.map(cell_name))
+        .collect::<Option<_>>()?;
+    let dominoes = puzzle.dominoes();
+    out.push_str(&format!("{}\n", dominoes.len()));
+    for (a, b) in dominoes {
+        out.push_str(&format!(
+            "{} {} {} {}\n",
+            a.digit,
+            cell_name(a.cell),
+            b.digit,
+            cell_name(b.cell)
+        ));
+    }
+    out.push_str(&singles.join(" "));
+    out.push('\n');
+    Some(())
+}
+
 /// Every puzzle of a whole judge input, up to its final `0`; the first malformed line is an
 /// error.
 pub fn read_puzzles(input: &str) -> Result<Vec<DominoPuzzle>, LineError> {
@@ -159,6 +191,19 @@ pub fn answer_input(input: &str) -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn written_puzzles_read_back_the_same() {
+        for puzzle in read_puzzles(SAMPLE).unwrap() {
+            let mut text = String::new();
+            write_puzzle(&puzzle, &mut text).unwrap();
+            text.push_str("0\n");
+            assert_eq!(read_puzzles(&text).unwrap(), vec![puzzle]);
+        }
+        let mut text = String::new();
+        assert_eq!(write_puzzle(&DominoPuzzle::new(), &mut text), None);
+        assert_eq!(text, "");
+    }
 
     #[test]
     fn reads_every_puzzle_up_to_the_final_zero() {

@@ -1,0 +1,18 @@
+//! BOJ 4574's whole answer on arbitrary bytes: every answered puzzle is a header and nine rows,
+//! and anything not answered is reported.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudoku_core::domino::text::answer_input;
+
+fuzz_target!(|data: &[u8]| {
+    let input = String::from_utf8_lossy(data);
+    let report = answer_input(&input);
+    let lines: Vec<&str> = report.output.lines().collect();
+    assert_eq!(lines.len() % 10, 0);
+    for block in lines.chunks(10) {
+        assert!(block[0].starts_with("Puzzle "));
+        assert!(block[1..].iter().all(|row| row.len() == 9));
+    }
+    assert!(report.errors.iter().all(|e| !e.is_empty() && !e.contains('\n')));
+});
