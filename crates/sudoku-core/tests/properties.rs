@@ -2,72 +2,12 @@
 //! row-major backtracking search (`sudoku_core::baseline`) settles quickly, the engine agrees
 //! with it exactly.
 
+mod support;
+
 use sudoku_core::baseline::row_major_solutions;
 use sudoku_core::grid::Grid;
 use sudoku_core::solve::{count_solutions, solve, solve_smallest};
-
-/// A small deterministic generator (xorshift64*), so every run tests the same boards.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
-
-/// A random full board: a fixed valid pattern under a random relabelling of digits, random row
-/// and column orders that keep bands and stacks, and a random transposition.
-fn full_board(rng: &mut Rng) -> Grid {
-    let mut digits: Vec<u8> = (1..=9).collect();
-    rng.shuffle(&mut digits);
-    let mut order = || {
-        let mut bands = [0, 1, 2];
-        rng.shuffle(&mut bands);
-        let mut lines = Vec::new();
-        for &band in &bands {
-            let mut within = [0, 1, 2];
-            rng.shuffle(&mut within);
-            lines.extend(within.iter().map(|&i| band * 3 + i));
-        }
-        lines
-    };
-    let (rows, cols) = (order(), order());
-    let transpose = rng.below(2) == 1;
-    let mut grid = Grid::EMPTY;
-    for (r, &pr) in rows.iter().enumerate() {
-        for (c, &pc) in cols.iter().enumerate() {
-            let pattern = (pr * 3 + pr / 3 + pc) % 9;
-            let cell = if transpose { c * 9 + r } else { r * 9 + c };
-            grid.set(cell, digits[pattern]);
-        }
-    }
-    assert!(grid.solves(&Grid::EMPTY));
-    grid
-}
-
-/// `full` with `blanks` random cells cleared.
-fn puzzle(rng: &mut Rng, full: &Grid, blanks: usize) -> Grid {
-    let mut cells: Vec<usize> = (0..81).collect();
-    rng.shuffle(&mut cells);
-    let mut grid = *full;
-    for &cell in &cells[..blanks] {
-        grid.set(cell, 0);
-    }
-    grid
-}
+use support::boards::{full_board, puzzle, Rng};
 
 /// Whether `digit` can go in blank `cell` of `grid` without repeating in a unit.
 fn fits(grid: &Grid, cell: usize, digit: u8) -> bool {

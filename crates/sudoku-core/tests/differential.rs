@@ -1,0 +1,187 @@
+//! The engine against an independent exact-cover solver (dancing links) on thousands of
+//! generated boards (unique, with many solutions, unsolvable) and on generated Su-Domino-Ku
+//! puzzles: same solvability, same count up to a limit, the same smallest solution, and valid
+//! answers.
+
+mod support;
+
+use sudoku_core::domino::generate::generate;
+use sudoku_core::domino::{DominoPuzzle, Placement};
+use sudoku_core::grid::Grid;
+use sudoku_core::solve::{count_solutions, solve, solve_smallest};
+use support::boards::{full_board, puzzle, Rng};
+use support::reference::{domino_boards, domino_tileable, sudoku_smallest, sudoku_solutions};
+
+const COUNT_LIMIT: usize = 5;
+
+/// Checks the engine against the reference on `puzzle`; returns the reference's count.
+fn agree(puzzle: &Grid, label: &str) -> usize {
+    let reference = sudoku_solutions(puzzle, COUNT_LIMIT);
+    assert_eq!(
+        count_solutions(puzzle, COUNT_LIMIT),
+        reference.len(),
+        "{}: count",
+        label
+    );
+    assert_eq!(
+        solve_smallest(puzzle),
+        sudoku_smallest(puzzle),
+        "{}: smallest",
+        label
+    );
+    match solve(puzzle) {
+        Some(any) => assert!(any.solves(puzzle), "{}: invalid answer", label),
+        None => assert!(reference.is_empty(), "{}: missed a solution", label),
+    }
+    reference.len()
+}
+
+#[test]
+fn nine_by_nine_answers_agree_with_exact_cover() {
+    let mut rng = Rng(0xD1FF_0001);
+    let (mut unique, mut several, mut none) = (0, 0, 0);
+    for round in 0..2500 {
+        let full = full_board(&mut rng);
+        let blanks = 30 + rng.below(45);
+        let mut board = puzzle(&mut rng, &full, blanks);
+        if round % 3 == 0 {
+            // A wrong digit in a blank cell: often unsolvable, never a rule broken on its face.
+            let blanks: Vec<usize> = (0..81).filter(|&c| board.get(c) == 0).collect();
+            let cell = blanks[rng.below(blanks.len())];
+            for digit in 1..=9 {
+                let mut tried = board;
+                tried.set(cell, digit);
+                if digit != full.get(cell) && tried.first_conflict().is_none() {
+                    board = tried;
+                    break;
+                }
+            }
+        }
+        match agree(&board, &format!("round {}", round)) {
+            0 => none += 1,
+            1 => unique += 1,
+            _ => several += 1,
+        }
+    }
+    println!(
+        "{} unique, {} with several solutions, {} unsolvable",
+        unique, several, none
+    );
+    assert!(
+        unique >= 300 && several >= 300 && none >= 200,
+        "{} {} {}",
+        unique,
+        several,
+        none
+    );
+}
+
+#[test]
+fn hard_and_empty_boards_agree_with_exact_cover() {
+    let hard = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+    let mut boards = vec![Grid::EMPTY];
+    let mut grid = Grid::EMPTY;
+    for (cell, ch) in hard.bytes().enumerate() {
+        if ch != b'.' {
+            grid.set(cell, ch - b'0');
+        }
+    }
+    boards.push(grid);
+    for cell in (0..81).filter(|&c| grid.get(c) != 0) {
+        let mut fewer = grid;
+        fewer.set(cell, 0);
+        boards.push(fewer);
+    }
+    for (i, board) in boards.iter().enumerate() {
+        agree(board, &format!("board {}", i));
+    }
+}
+
+/// Checks the engine against the reference on a Su-Domino-Ku puzzle; returns the number of
+/// boards, or `None` if the reference could not tell.
+fn agree_domino(puzzle: &DominoPuzzle, label: &str) -> Option<usize> {
+    let boards = domino_boards(puzzle, 3, 20_000)?;
+    assert_eq!(puzzle.count_boards(3), boards.len(), "{}: count", label);
+    match puzzle.solve() {
+        Some(board) => {
+            assert!(board.solves(puzzle.grid()), "{}: not a completion", label);
+            assert!(
+                domino_tileable(puzzle, &board),
+                "{}: cannot be tiled",
+                label
+            );
+        }
+        None => assert!(boards.is_empty(), "{}: missed a board", label),
+    }
+    Some(boards.len())
+}
+
+#[test]
+fn su_domino_ku_answers_agree_with_exact_cover() {
+    let mut rng = Rng(0xD1FF_0002);
+    let (mut unique, mut several, mut none) = (0, 0, 0);
+    for seed in 0..30 {
+        let generated = generate(seed);
+        let mut variants = vec![generated];
+        // Fewer dominoes: possibly several boards.
+        let mut fewer = generated;
+        for (first, _) in generated.dominoes().into_iter().take(1 + rng.below(3)) {
+            fewer = fewer.without_domino_at(first.cell);
+        }
+        variants.push(fewer);
+        // Two lone digits swapped: usually no board at all.
+        let singles = generated.singles();
+        let (a, b) = (singles[0], singles[1 + rng.below(8)]);
+        let mut swapped = generated;
+        for cell in [a.cell, b.cell] {
+            swapped = without_single(&swapped, cell);
+        }
+        let moved = [
+            Placement {
+                digit: a.digit,
+                cell: b.cell,
+            },
+            Placement {
+                digit: b.digit,
+                cell: a.cell,
+            },
+        ];
+        for single in moved {
+            swapped.place_single(single).unwrap();
+        }
+        variants.push(swapped);
+        for (k, variant) in variants.iter().enumerate() {
+            match agree_domino(variant, &format!("seed {} variant {}", seed, k)) {
+                Some(0) => none += 1,
+                Some(1) => unique += 1,
+                Some(_) => several += 1,
+                None => {}
+            }
+        }
+    }
+    println!(
+        "{} unique, {} with several boards, {} unsolvable",
+        unique, several, none
+    );
+    assert!(
+        unique >= 30 && none >= 10,
+        "{} {} {}",
+        unique,
+        several,
+        none
+    );
+}
+
+/// `puzzle` rebuilt without the lone digit in `cell`.
+fn without_single(puzzle: &DominoPuzzle, cell: usize) -> DominoPuzzle {
+    let mut rebuilt = DominoPuzzle::new();
+    for (a, b) in puzzle.dominoes() {
+        rebuilt.place_domino(a, b).unwrap();
+    }
+    for single in puzzle.singles() {
+        if single.cell != cell {
+            rebuilt.place_single(single).unwrap();
+        }
+    }
+    rebuilt
+}
