@@ -4,6 +4,10 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+/// The largest input a judge solution reads: 16 MiB, far above any judge's data (the largest
+/// legal inputs are a few kilobytes). Larger input is refused whole.
+pub const MAX_INPUT_BYTES: usize = 16 << 20;
+
 /// What a judge solution made of its input: the text for standard output and the problems it
 /// met, one message each (without a trailing newline).
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
@@ -31,13 +35,22 @@ impl Report {
 }
 
 /// Runs `solve` as the whole process: reads standard input (bytes that are not UTF-8 become
-/// U+FFFD, so they are reported like any other bad character), writes the report's output to
-/// standard output in one write, each error to standard error as `error: MESSAGE`, and returns
-/// failure if there was any error or the output could not be written.
+/// U+FFFD, so they are reported like any other bad character; more than [`MAX_INPUT_BYTES`] is
+/// refused unread), writes the report's output to standard output in one write, each error to
+/// standard error as `error: MESSAGE`, and returns failure if there was any error or the output
+/// could not be written.
 pub fn run_process(solve: fn(&str) -> Report) -> ExitCode {
     let mut bytes = Vec::new();
-    if let Err(e) = io::stdin().lock().read_to_end(&mut bytes) {
+    let limit = MAX_INPUT_BYTES as u64 + 1;
+    if let Err(e) = io::stdin().lock().take(limit).read_to_end(&mut bytes) {
         report_errors(&[format!("cannot read standard input: {}", e)]);
+        return ExitCode::FAILURE;
+    }
+    if bytes.len() > MAX_INPUT_BYTES {
+        report_errors(&[format!(
+            "input is larger than {} MiB; refusing it",
+            MAX_INPUT_BYTES >> 20
+        )]);
         return ExitCode::FAILURE;
     }
     let report = solve(&String::from_utf8_lossy(&bytes));
