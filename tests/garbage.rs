@@ -2,19 +2,7 @@
 //! still be answered or rejected cleanly (exit status 0 or 1, `error:` lines, no panic, no hang).
 
 use harness::{binary, check_well_behaved, problems, run};
-
-/// A small deterministic generator (an LCG), so every run feeds the same inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n.max(1) as u64) as usize
-    }
-}
+use sudoku_core::random::Rng;
 
 /// A damaged copy of `input`, the kind of damage chosen by `kind`.
 fn damage(input: &[u8], kind: usize, rng: &mut Rng) -> Vec<u8> {
@@ -62,7 +50,7 @@ fn damage(input: &[u8], kind: usize, rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn damaged_inputs_are_answered_or_rejected_cleanly() {
-    let mut rng = Rng(0x0BAD_1DEA);
+    let mut rng = Rng::new(0x0BAD_1DEA);
     let mut runs = 0;
     let mut rejected = 0;
     for problem in problems().unwrap() {

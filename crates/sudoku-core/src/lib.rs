@@ -14,6 +14,7 @@ pub mod grid;
 pub mod input;
 pub mod judge;
 pub mod masks;
+pub mod random;
 mod search;
 pub mod solve;
 pub mod text;

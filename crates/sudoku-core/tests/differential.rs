@@ -38,7 +38,7 @@ fn agree(puzzle: &Grid, label: &str) -> usize {
 
 #[test]
 fn nine_by_nine_answers_agree_with_exact_cover() {
-    let mut rng = Rng(0xD1FF_0001);
+    let mut rng = Rng::new(0xD1FF_0001);
     let (mut unique, mut several, mut none) = (0, 0, 0);
     for round in 0..2500 {
         let full = full_board(&mut rng);
@@ -118,7 +118,7 @@ fn agree_domino(puzzle: &DominoPuzzle, label: &str) -> Option<usize> {
 
 #[test]
 fn su_domino_ku_answers_agree_with_exact_cover() {
-    let mut rng = Rng(0xD1FF_0002);
+    let mut rng = Rng::new(0xD1FF_0002);
     let (mut unique, mut several, mut none) = (0, 0, 0);
     for seed in 0..30 {
         let generated = generate(seed);

@@ -4,6 +4,7 @@
 
 use sudoku_core::domino::{parse_cell, DominoPuzzle, Placement};
 use sudoku_core::grid::Grid;
+use sudoku_core::random::Rng;
 
 /// Puzzles in the judge's format, kept in the repository.
 const SOURCES: [&str; 2] = [
@@ -125,22 +126,14 @@ fn full_source_puzzles_are_solved_and_tiled() {
 
 #[test]
 fn puzzles_down_to_ten_dominoes_are_solved_and_tiled() {
-    let mut state = 0x00D0_1100_u64;
-    let mut random = |n: usize| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1);
-        ((state >> 33) % n as u64) as usize
-    };
+    let mut rng = Rng::new(0x00D0_1100);
     let mut checked = 0;
     for (index, source) in sources().iter().enumerate() {
         let total = source.dominoes.len();
         for round in 0..60 {
-            let kept = 10 + random(total - 9);
+            let kept = 10 + rng.below(total - 9);
             let mut order: Vec<usize> = (0..total).collect();
-            for i in (1..total).rev() {
-                order.swap(i, random(i + 1));
-            }
+            rng.shuffle(&mut order);
             let mut keep = vec![false; total];
             for &i in &order[..kept] {
                 keep[i] = true;

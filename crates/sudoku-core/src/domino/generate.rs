@@ -2,43 +2,12 @@
 
 use crate::domino::{DominoPuzzle, DominoSet, Placement};
 use crate::grid::{Grid, CELLS};
+use crate::random::Rng;
 use crate::solve::solve;
 use crate::units::{col_of, row_of};
 
 /// Fewest dominoes a generated puzzle keeps (the MCPC 2011 format's minimum).
 pub const MIN_DOMINOES: usize = 10;
-
-/// A small deterministic random source (xorshift64*): the same seed gives the same puzzle on
-/// every machine.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A source started from `seed` (any value, zero included).
-    pub fn new(seed: u64) -> Self {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number below `n` (which must not be 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// Shuffles `items` in place.
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// A Su-Domino-Ku puzzle whose board is unique: a random full board, tiled at random by all 36
 /// dominoes and nine lone digits, then stripped of dominoes in random order for as long as the

@@ -1,28 +1,7 @@
 //! Random boards for the tests, deterministic from a seed.
 
 use sudoku_core::grid::Grid;
-
-/// A small deterministic generator (xorshift64*), so every run tests the same boards.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
+pub use sudoku_core::random::Rng;
 
 /// A random full board: a fixed valid pattern under a random relabelling of digits, random row
 /// and column orders that keep bands and stacks, and a random transposition.
