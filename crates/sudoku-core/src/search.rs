@@ -239,10 +239,13 @@ impl Board {
     /// (which finds hidden singles in rows and boxes and locked candidates), then naked singles,
     /// then hidden singles in columns. `false` on a contradiction.
     fn propagate(&mut self) -> bool {
+        // Digits whose words changed since their columns were last searched for singles.
+        let mut touched = 0u16;
         loop {
             while self.dirty != 0 {
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
+                touched |= 1 << (i % 9);
                 if !self.narrow_band(i) {
                     return false;
                 }
@@ -253,7 +256,9 @@ impl Board {
                 Some(false) => {}
             }
             let mut placed = false;
-            for d in 0..9 {
+            while touched != 0 {
+                let d = touched.trailing_zeros() as usize;
+                touched &= touched - 1;
                 match self.place_column_singles(d) {
                     None => return false,
                     Some(any) => placed |= any,
