@@ -132,8 +132,8 @@ const fn build_band_peers() -> [u32; 27] {
 /// Which open cell a search branches on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Branching {
-    /// An open cell with the fewest candidates (the first two-candidate cell in reading order,
-    /// when there is one).
+    /// An open cell with the fewest candidates: when there are two-candidate cells, the first
+    /// one of the band with the most open cells (where a guess tends to settle the most).
     FewestCandidates,
     /// The first open cell in reading order.
     ReadingOrder,
@@ -380,7 +380,8 @@ impl Board {
         if branching == Branching::ReadingOrder {
             return Some((first_open, self.open[first_open].trailing_zeros() as usize));
         }
-        let mut fewest = (u32::MAX, first_open, 0);
+        // (open cells of the band, band, position) of the two-candidate cell chosen so far.
+        let mut best_pair: Option<(u32, usize, usize)> = None;
         for b in 0..3 {
             let (mut once, mut twice, mut thrice) = (0, 0, 0);
             for d in 0..9 {
@@ -391,8 +392,17 @@ impl Board {
             }
             let pairs = self.open[b] & twice & !thrice;
             if pairs != 0 {
-                return Some((b, pairs.trailing_zeros() as usize));
+                let key = self.open[b].count_ones();
+                if best_pair.map_or(true, |(most, _, _)| key > most) {
+                    best_pair = Some((key, b, pairs.trailing_zeros() as usize));
+                }
             }
+        }
+        if let Some((_, b, p)) = best_pair {
+            return Some((b, p));
+        }
+        let mut fewest = (u32::MAX, first_open, 0);
+        for b in 0..3 {
             let mut open = self.open[b];
             while open != 0 {
                 let p = open.trailing_zeros() as usize;
