@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every fuzz target for a bounded time each: `bash crates/sudoku-core/fuzz/run.sh [SECONDS]`
-# (default 60 per target). Needs the nightly toolchain and cargo-fuzz, which it installs if
+# Runs fuzz targets for a bounded time each:
+# `bash crates/sudoku-core/fuzz/run.sh [SECONDS [TARGET...]]` (default 60 s, every target). Needs the nightly toolchain and cargo-fuzz, which it installs if
 # missing. New inputs go to fuzz/corpus/<target> (not committed); the committed seeds are in
 # fuzz/seeds/<target>. Exits non-zero, leaving the crashing input in fuzz/artifacts, if a
 # target finds a panic, an overflow, a hang (over 10 s per input) or memory blow-up (2 GiB).
@@ -8,13 +8,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${1:-60}"
+shift || true
 if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --locked
 fi
 
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-for target in $(cargo +nightly fuzz list); do
+targets=("$@")
+if [ "${#targets[@]}" -eq 0 ]; then
+  targets=($(cargo +nightly fuzz list))
+fi
+for target in "${targets[@]}"; do
   mkdir -p "fuzz/corpus/$target"
   echo "fuzzing $target for ${seconds}s"
   if ! cargo +nightly fuzz run "$target" "fuzz/corpus/$target" "fuzz/seeds/$target" -- \
@@ -26,4 +31,4 @@ for target in $(cargo +nightly fuzz list); do
   fi
   grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$log" || true
 done
-echo "all fuzz targets ran ${seconds}s each without a finding"
+echo "fuzz targets ${targets[*]} ran ${seconds}s each without a finding"

@@ -419,33 +419,67 @@ impl Board {
     }
 }
 
+/// Why a search stopped before exhausting its tree.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Stop {
+    /// The visitor asked to stop.
+    Visitor,
+    /// The guess budget ran out.
+    Budget,
+}
+
 /// Visits solutions reachable from `board`, branching as `branching` says and trying digits in
-/// increasing order, until `visit` breaks; returns `Break` if it did. Each solution is visited
-/// once; with [`Branching::ReadingOrder`] they come in lexicographic order.
-pub(crate) fn search<F>(board: &Board, branching: Branching, visit: &mut F) -> ControlFlow<()>
+/// increasing order, until `visit` breaks or `budget` guesses have been made. Each solution is
+/// visited once; with [`Branching::ReadingOrder`] they come in lexicographic order.
+pub(crate) fn search<F>(
+    board: &Board,
+    branching: Branching,
+    budget: &mut u64,
+    visit: &mut F,
+) -> ControlFlow<Stop>
 where
     F: FnMut(Grid) -> ControlFlow<()>,
 {
     let (b, p) = match board.branch_cell(branching) {
-        None => return visit(board.to_grid()),
+        None => {
+            return match visit(board.to_grid()) {
+                ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
+            }
+        }
         Some(cell) => cell,
     };
     for d in 0..9 {
         if board.cells[9 * b + d] & 1 << p != 0 {
+            if *budget == 0 {
+                return ControlFlow::Break(Stop::Budget);
+            }
+            *budget -= 1;
             if let Some(child) = board.with(d, b, p) {
-                search(&child, branching, visit)?;
+                search(&child, branching, budget, visit)?;
             }
         }
     }
     ControlFlow::Continue(())
 }
 
-/// The first solution `search` meets from `board` branching as `branching` says, or `None`.
-pub(crate) fn first_solution(board: &Board, branching: Branching) -> Option<Grid> {
-    let mut found = None;
-    let _ = search(board, branching, &mut |grid| {
-        found = Some(grid);
-        ControlFlow::Break(())
-    });
-    found
+/// Guesses a first attempt may make before the next branching order gets its turn.
+pub(crate) const FIRST_BUDGET: u64 = 4096;
+
+/// Runs `attempt` with each branching order in turn, on a guess budget that grows fourfold each
+/// round, until one finishes (returns `Some`). A search whose first guesses lead into a huge dead
+/// end, as one order sometimes does on a board another order settles at once, so costs a bounded
+/// multiple of the better order's time; and every attempt that finishes is complete.
+pub(crate) fn with_restarts<T>(mut attempt: impl FnMut(Branching, &mut u64) -> Option<T>) -> T {
+    let orders = [Branching::FewestCandidates, Branching::ReadingOrder];
+    let mut budget = FIRST_BUDGET;
+    loop {
+        for &order in orders.iter() {
+            let mut left = budget;
+            if let Some(result) = attempt(order, &mut left) {
+                return result;
+            }
+        }
+        budget = budget.saturating_mul(4);
+    }
 }
