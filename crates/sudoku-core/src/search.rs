@@ -137,6 +137,9 @@ pub(crate) enum Branching {
     FewestCandidates,
     /// The first open cell in reading order.
     ReadingOrder,
+    /// A digit with two places left in a row (the first such), tried in both; where there is
+    /// none, as [`Branching::FewestCandidates`].
+    TwoPlaces,
 }
 
 /// A search position: for every digit and band, the cells the digit may still take (a placed
@@ -374,6 +377,23 @@ impl Board {
         }
     }
 
+    /// A digit (as `d`) with exactly two open places left in some row: (d, band, the two
+    /// places); `None` if there is no such row.
+    fn two_places(&self) -> Option<(usize, usize, u32)> {
+        for b in 0..3 {
+            for d in 0..9 {
+                let bits = self.cells[9 * b + d] & self.open[b];
+                for row in ROWS.iter() {
+                    let hit = bits & row;
+                    if hit.count_ones() == 2 && (self.cells[9 * b + d] & row) == hit {
+                        return Some((d, b, hit));
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// The open cell to branch on as (band, position), or `None` if the board is solved.
     fn branch_cell(&self, branching: Branching) -> Option<(usize, usize)> {
         let first_open = (0..3).find(|&b| self.open[b] != 0)?;
@@ -440,6 +460,23 @@ pub(crate) fn search<F>(
 where
     F: FnMut(Grid) -> ControlFlow<()>,
 {
+    if branching == Branching::TwoPlaces {
+        if let Some((d, b, places)) = board.two_places() {
+            let mut rest = places;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if *budget == 0 {
+                    return ControlFlow::Break(Stop::Budget);
+                }
+                *budget -= 1;
+                if let Some(child) = board.with(d, b, p) {
+                    search(&child, branching, budget, visit)?;
+                }
+            }
+            return ControlFlow::Continue(());
+        }
+    }
     let (b, p) = match board.branch_cell(branching) {
         None => {
             return match visit(board.to_grid()) {
@@ -469,9 +506,13 @@ pub(crate) const FIRST_BUDGET: u64 = 4096;
 /// Runs `attempt` with each branching order in turn, on a guess budget that grows fourfold each
 /// round, until one finishes (returns `Some`). A search whose first guesses lead into a huge dead
 /// end, as one order sometimes does on a board another order settles at once, so costs a bounded
-/// multiple of the better order's time; and every attempt that finishes is complete.
+/// multiple of the best order's time; and every attempt that finishes is complete.
 pub(crate) fn with_restarts<T>(mut attempt: impl FnMut(Branching, &mut u64) -> Option<T>) -> T {
-    let orders = [Branching::FewestCandidates, Branching::ReadingOrder];
+    let orders = [
+        Branching::FewestCandidates,
+        Branching::TwoPlaces,
+        Branching::ReadingOrder,
+    ];
     let mut budget = FIRST_BUDGET;
     loop {
         for &order in orders.iter() {

@@ -144,6 +144,36 @@ mod tests {
     }
 
     #[test]
+    fn an_unsolvable_board_that_defeats_cell_guessing_is_refuted_by_place_guessing() {
+        // Found by fuzzing: guessing cells (most constrained first, or in reading order) needs
+        // hundreds of thousands of guesses to see there is no solution; guessing between the two
+        // places of a digit in a row, a handful.
+        let puzzle = grid(
+            "...........41.............2.41...2.....5....8.2....1..........6......41..........",
+        );
+        assert!(puzzle.first_conflict().is_none());
+        assert_eq!(solve(&puzzle), None);
+        assert_eq!(count_solutions(&puzzle, 2), 0);
+        assert_eq!(solve_smallest(&puzzle), None);
+        let board = Board::new(&puzzle).unwrap();
+        for order in [Branching::FewestCandidates, Branching::ReadingOrder] {
+            let mut budget = FIRST_BUDGET;
+            let stop = search(&board, order, &mut budget, &mut |_| ControlFlow::Break(()));
+            assert_eq!(
+                stop,
+                ControlFlow::Break(Stop::Budget),
+                "{:?} no longer needs help",
+                order
+            );
+        }
+        let mut budget = FIRST_BUDGET;
+        let stop = search(&board, Branching::TwoPlaces, &mut budget, &mut |_| {
+            ControlFlow::Break(())
+        });
+        assert_eq!(stop, ControlFlow::Continue(()));
+    }
+
+    #[test]
     fn both_ways_to_the_smallest_solution_agree() {
         let boards = [
             Grid::EMPTY,
