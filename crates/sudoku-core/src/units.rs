@@ -56,14 +56,14 @@ const fn build_peers() -> [[u8; 20]; 81] {
     peers
 }
 
-/// Whether two distinct cells share a row, column or box.
-pub const fn are_peers(a: usize, b: usize) -> bool {
-    a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether two distinct cells share a row, column or box.
+    fn are_peers(a: usize, b: usize) -> bool {
+        a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b))
+    }
 
     #[test]
     fn every_cell_is_in_one_row_one_column_and_one_box() {
