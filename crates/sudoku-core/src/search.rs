@@ -102,12 +102,6 @@ const fn build_triad_cells() -> [u32; 512] {
     table
 }
 
-/// Every cell of a band in a column that `cells` has a cell in.
-fn spread_columns(cells: u32) -> u32 {
-    let columns = (cells | cells >> 9 | cells >> 18) & 0x1FF;
-    columns | columns << 9 | columns << 18
-}
-
 /// The triads of a band word that hold at least one cell.
 fn occupied_triads(bits: u32) -> usize {
     let triads = usize::from(BOXES_OF_ROW[(bits & 0x1FF) as usize])
@@ -127,6 +121,46 @@ const fn build_band_peers() -> [u32; 27] {
         p += 1;
     }
     peers
+}
+
+// Down a stack (three columns of boxes) a digit takes one column in each band and one band in
+// each column: the same permutation rule as across a band, seen from the columns. Given the
+// columns one or two bands may use (9-bit masks), two tables say which cells the other bands
+// keep.
+
+/// For the columns a band may use for a digit: the cells the other bands keep, which lose every
+/// column that is the band's only one in its stack.
+const KEEP_BESIDE_ONE: [u32; 512] = build_keep(1);
+
+/// For the columns two bands may use for a digit: the cells the third band keeps, which loses
+/// both columns of every stack where the two bands have only two columns between them.
+const KEEP_BESIDE_TWO: [u32; 512] = build_keep(2);
+
+/// For each 9-bit column set, every band cell outside the stacks where the set holds exactly
+/// `taken` columns.
+const fn build_keep(taken: u32) -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut lost = 0;
+        let mut s = 0;
+        while s < 3 {
+            let in_stack = columns & 7 << (3 * s);
+            if (in_stack as u32).count_ones() == taken {
+                lost |= in_stack;
+            }
+            s += 1;
+        }
+        let lost = lost as u32;
+        table[columns] = BAND & !(lost | lost << 9 | lost << 18);
+        columns += 1;
+    }
+    table
+}
+
+/// The columns (9 bits) in which a band word has a cell.
+fn columns_of(cells: u32) -> usize {
+    ((cells | cells >> 9 | cells >> 18) & 0x1FF) as usize
 }
 
 /// Which open cell a search branches on.
@@ -153,8 +187,8 @@ pub(crate) struct Board {
     cells: [u32; 27],
     /// Per band, the cells with no digit placed yet.
     open: [u32; 3],
-    /// Bit `i` is set while word `cells[i]` has changed since [`Board::narrow_band`] last
-    /// looked at it; an unchanged word cannot narrow further.
+    /// Bit `i` is set while word `cells[i]` has changed since [`Board::narrow`] last looked at
+    /// it; an unchanged word cannot narrow further.
     dirty: u32,
 }
 
@@ -199,35 +233,30 @@ impl Board {
         grid
     }
 
-    /// Puts digit `d + 1` at position `p` of band `b`, which must be open and allow it.
+    /// Puts digit `d + 1` at position `p` of band `b`, which must be open and allow it: removes
+    /// it from the cell's peers and the other digits from the cell.
     fn place(&mut self, d: usize, b: usize, p: usize) {
-        self.place_cells(d, b, 1 << p);
+        let cell = 1 << p;
+        self.clear_in_band(b, cell);
+        let i = 9 * b + d;
+        self.cells[i] = self.cells[i] & !BAND_PEERS[p] | cell;
+        self.dirty |= 1 << i;
+        let column = column_mask(p % 9);
+        self.clear(9 * ((b + 1) % 3) + d, column);
+        self.clear(9 * ((b + 2) % 3) + d, column);
+        self.open[b] &= !cell;
     }
 
-    /// Puts digit `d + 1` on the open cells `new` of band `b` (which allow it and share no row,
-    /// box or column), removes it from their peers and them from the other digits.
-    fn place_cells(&mut self, d: usize, b: usize, new: u32) {
-        let mut peers = 0;
-        let mut rest = new;
-        while rest != 0 {
-            peers |= BAND_PEERS[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
-        let columns = spread_columns(new);
+    /// Removes the cells `mask` from every digit's word of band `b`.
+    fn clear_in_band(&mut self, b: usize, mask: u32) {
         // The band's nine words are adjacent: this loop vectorizes.
         let words = &mut self.cells[9 * b..9 * b + 9];
         let mut changed = 0u32;
         for (e, word) in words.iter_mut().enumerate() {
-            changed |= u32::from(*word & new != 0) << e;
-            *word &= !new;
+            changed |= u32::from(*word & mask != 0) << e;
+            *word &= !mask;
         }
         self.dirty |= changed << (9 * b);
-        for k in 0..3 {
-            self.clear(9 * k + d, columns);
-        }
-        self.clear(9 * b + d, peers);
-        self.cells[9 * b + d] |= new;
-        self.open[b] &= !new;
     }
 
     /// Removes `mask` from word `i`, marking it dirty if that changed it.
@@ -238,53 +267,47 @@ impl Board {
         self.dirty |= u32::from(old & mask != 0) << i;
     }
 
-    /// Narrows the position until nothing changes: within each band by the permutation rule
-    /// (which finds hidden singles in rows and boxes and locked candidates), then naked singles,
-    /// then hidden singles in columns. `false` on a contradiction.
+    /// Narrows the position until nothing changes: each changed word by the permutation rules
+    /// across its band and down its stacks (which find hidden singles in rows, boxes and
+    /// columns, and locked candidates), then naked singles. `false` on a contradiction.
     fn propagate(&mut self) -> bool {
-        // Digits whose words changed since their columns were last searched for singles.
-        let mut touched = 0u16;
         loop {
             while self.dirty != 0 {
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
-                touched |= 1 << (i % 9);
-                if !self.narrow_band(i) {
+                if !self.narrow(i) {
                     return false;
                 }
             }
             match self.place_naked_singles() {
                 None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            let mut placed = false;
-            while touched != 0 {
-                let d = touched.trailing_zeros() as usize;
-                touched &= touched - 1;
-                match self.place_column_singles(d) {
-                    None => return false,
-                    Some(any) => placed |= any,
-                }
-            }
-            if !placed {
-                return true;
+                Some(true) => {}
+                Some(false) => return true,
             }
         }
     }
 
-    /// Applies the permutation rule to word `i` (digit `i % 9 + 1` in band `i / 9`) and places
-    /// the digit in every row of the band left with one cell for it; `false` if no permutation
-    /// fits.
-    fn narrow_band(&mut self, i: usize) -> bool {
+    /// Applies the permutation rules to word `i` (digit `i % 9 + 1` in band `i / 9`): across
+    /// its band to the word itself, down its stacks to the digit's words in the other bands.
+    /// Places the digit in every row of the band left with one cell for it. `false` if no
+    /// permutation fits.
+    fn narrow(&mut self, i: usize) -> bool {
         let (d, b) = (i % 9, i / 9);
         let usable = LATIN[occupied_triads(self.cells[i])];
         if usable == 0 {
             return false;
         }
-        let bits = self.cells[i] & TRIAD_CELLS[usize::from(usable & 0x1FF)];
+        let bits = self.cells[i] & TRIAD_CELLS[usize::from(usable)];
         self.cells[i] = bits;
-        // Narrowing is idempotent: only placements below make the word dirty again.
+        let (j, k) = (9 * ((b + 1) % 3) + d, 9 * ((b + 2) % 3) + d);
+        let here = columns_of(bits);
+        let beside = KEEP_BESIDE_ONE[here];
+        let keep_j = beside & KEEP_BESIDE_TWO[here | columns_of(self.cells[k])];
+        let keep_k = beside & KEEP_BESIDE_TWO[here | columns_of(self.cells[j])];
+        self.clear(j, !keep_j);
+        self.clear(k, !keep_k);
+        // Within the band, the permutation rule has already removed every peer of a row's
+        // lone cell: placing it only takes the cell from the other digits.
         let mut lone = 0;
         for row in ROWS.iter() {
             let hit = bits & row;
@@ -294,12 +317,10 @@ impl Board {
         }
         let new = lone & self.open[b];
         if new != 0 {
-            // The permutation rule keeps the lone cells in distinct rows and boxes; two of
-            // them in one column is a contradiction.
-            if spread_columns(lone).count_ones() != 3 * lone.count_ones() {
-                return false;
-            }
-            self.place_cells(d, b, new);
+            self.clear_in_band(b, new);
+            self.cells[i] = bits;
+            self.dirty &= !(1 << i);
+            self.open[b] &= !new;
         }
         true
     }
@@ -326,40 +347,6 @@ impl Board {
                 let d = (0..9).find(|&d| self.cells[9 * b + d] & 1 << p != 0)?;
                 self.place(d, b, p);
                 placed = true;
-            }
-        }
-        Some(placed)
-    }
-
-    /// Places digit `d + 1` in every column left with one cell for it; `None` if a column has
-    /// none, otherwise whether anything was placed.
-    fn place_column_singles(&mut self, d: usize) -> Option<bool> {
-        let (mut once, mut twice) = (0u32, 0u32);
-        for b in 0..3 {
-            let bits = self.cells[9 * b + d];
-            for r in 0..3 {
-                let row = bits >> (9 * r) & 0x1FF;
-                twice |= once & row;
-                once |= row;
-            }
-        }
-        if once != 0x1FF {
-            return None;
-        }
-        let mut placed = false;
-        let mut columns = once & !twice;
-        while columns != 0 {
-            let column = column_mask(columns.trailing_zeros() as usize);
-            columns &= columns - 1;
-            for b in 0..3 {
-                let hit = self.cells[9 * b + d] & column;
-                if hit != 0 {
-                    if self.open[b] & hit != 0 {
-                        self.place(d, b, hit.trailing_zeros() as usize);
-                        placed = true;
-                    }
-                    break;
-                }
             }
         }
         Some(placed)
