@@ -5,7 +5,7 @@
 //! Standard library only, and kept within Rust 1.63 so that judge submissions built from it
 //! compile on old compilers.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod baseline;

@@ -123,6 +123,20 @@ const fn build_band_peers() -> [u32; 27] {
     peers
 }
 
+/// For each word, the same digit's words in the other two bands.
+const BESIDE: [[usize; 2]; 27] = build_beside();
+
+const fn build_beside() -> [[usize; 2]; 27] {
+    let mut beside = [[0; 2]; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (b, d) = (i / 9, i % 9);
+        beside[i] = [9 * ((b + 1) % 3) + d, 9 * ((b + 2) % 3) + d];
+        i += 1;
+    }
+    beside
+}
+
 // Down a stack (three columns of boxes) a digit takes one column in each band and one band in
 // each column: the same permutation rule as across a band, seen from the columns. Given the
 // columns one or two bands may use (9-bit masks), two tables say which cells the other bands
@@ -161,6 +175,58 @@ const fn build_keep(taken: u32) -> [u32; 512] {
 /// The columns (9 bits) in which a band word has a cell.
 fn columns_of(cells: u32) -> usize {
     ((cells | cells >> 9 | cells >> 18) & 0x1FF) as usize
+}
+
+/// Removes `mask` from the first nine words of `words`; bit `e` of the result is set if that
+/// changed word `e`. Runs at every placement, so on x86-64 it uses SSE2, which every such
+/// processor has.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(unsafe_code)]
+fn clear_nine(words: &mut [u32], mask: u32) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
+        _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _mm_storeu_si128,
+    };
+    let last = words[8];
+    words[8] = last & !mask;
+    let head = &mut words[..8];
+    // SAFETY: SSE2 is part of x86-64, so these intrinsics exist on every processor this code
+    // can run on; the two unaligned loads and stores cover exactly the eight words of `head`.
+    let untouched = unsafe {
+        let low = head.as_mut_ptr() as *mut __m128i;
+        let high = head[4..].as_mut_ptr() as *mut __m128i;
+        let m = _mm_set1_epi32(mask as i32);
+        let zero = _mm_setzero_si128();
+        let (a, c) = (_mm_loadu_si128(low), _mm_loadu_si128(high));
+        let untouched_a = _mm_cmpeq_epi32(_mm_and_si128(a, m), zero);
+        let untouched_c = _mm_cmpeq_epi32(_mm_and_si128(c, m), zero);
+        _mm_storeu_si128(low, _mm_andnot_si128(m, a));
+        _mm_storeu_si128(high, _mm_andnot_si128(m, c));
+        _mm_movemask_ps(_mm_castsi128_ps(untouched_a))
+            | _mm_movemask_ps(_mm_castsi128_ps(untouched_c)) << 4
+    };
+    !untouched as u32 & 0xFF | u32::from(last & mask != 0) << 8
+}
+
+/// Removes `mask` from the first nine words of `words`; bit `e` of the result is set if that
+/// changed word `e`.
+#[cfg(not(target_arch = "x86_64"))]
+fn clear_nine(words: &mut [u32], mask: u32) -> u32 {
+    clear_nine_portably(words, mask)
+}
+
+/// [`clear_nine`] in plain Rust, for every other processor (and for the test that checks the
+/// two agree).
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline(always)]
+fn clear_nine_portably(words: &mut [u32], mask: u32) -> u32 {
+    let mut changed = 0;
+    for (e, word) in words[..9].iter_mut().enumerate() {
+        changed |= u32::from(*word & mask != 0) << e;
+        *word &= !mask;
+    }
+    changed
 }
 
 /// Which open cell a search branches on.
@@ -249,14 +315,7 @@ impl Board {
 
     /// Removes the cells `mask` from every digit's word of band `b`.
     fn clear_in_band(&mut self, b: usize, mask: u32) {
-        // The band's nine words are adjacent: this loop vectorizes.
-        let words = &mut self.cells[9 * b..9 * b + 9];
-        let mut changed = 0u32;
-        for (e, word) in words.iter_mut().enumerate() {
-            changed |= u32::from(*word & mask != 0) << e;
-            *word &= !mask;
-        }
-        self.dirty |= changed << (9 * b);
+        self.dirty |= clear_nine(&mut self.cells[9 * b..], mask) << (9 * b);
     }
 
     /// Removes `mask` from word `i`, marking it dirty if that changed it.
@@ -292,14 +351,14 @@ impl Board {
     /// Places the digit in every row of the band left with one cell for it. `false` if no
     /// permutation fits.
     fn narrow(&mut self, i: usize) -> bool {
-        let (d, b) = (i % 9, i / 9);
+        let b = i / 9;
         let usable = LATIN[occupied_triads(self.cells[i])];
         if usable == 0 {
             return false;
         }
         let bits = self.cells[i] & TRIAD_CELLS[usize::from(usable)];
         self.cells[i] = bits;
-        let (j, k) = (9 * ((b + 1) % 3) + d, 9 * ((b + 2) % 3) + d);
+        let [j, k] = BESIDE[i];
         let here = columns_of(bits);
         let beside = KEEP_BESIDE_ONE[here];
         let keep_j = beside & KEEP_BESIDE_TWO[here | columns_of(self.cells[k])];
@@ -509,5 +568,29 @@ pub(crate) fn with_restarts<T>(mut attempt: impl FnMut(Branching, &mut u64) -> O
             }
         }
         budget = budget.saturating_mul(4);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::Rng;
+
+    #[test]
+    fn clearing_nine_words_agrees_with_the_portable_version() {
+        let mut rng = Rng::new(9);
+        for _ in 0..10_000 {
+            // Sparse words and masks, so that both touched and untouched words occur.
+            let mut words = [0u32; 10];
+            for word in words.iter_mut() {
+                *word = (rng.next_u64() & rng.next_u64()) as u32 & BAND;
+            }
+            let mask = (rng.next_u64() & rng.next_u64() & rng.next_u64()) as u32 & BAND;
+            let (original, mut portable) = (words, words);
+            let changed = clear_nine(&mut words, mask);
+            assert_eq!(changed, clear_nine_portably(&mut portable, mask));
+            assert_eq!(words, portable);
+            assert_eq!(words[9], original[9], "the tenth word is not touched");
+        }
     }
 }
