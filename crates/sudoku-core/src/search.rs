@@ -86,6 +86,46 @@ const fn build_latin() -> [u16; 512] {
     table
 }
 
+/// For each set of triads a permutation rule left usable, those alone in their row. Such a
+/// triad is also alone in its box, so the digit's columns in that stack are the triad's.
+const SOLE_IN_ROW: [u16; 512] = build_sole_in_row();
+
+/// For each 9-bit column set, the triads of every stack where the set has one column.
+const ONE_COLUMN_IN_STACK: [u16; 512] = build_one_column_in_stack();
+
+const fn build_sole_in_row() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut triads = 0u32;
+    while triads < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let row: u32 = triads >> (3 * r) & 7;
+            if row.count_ones() == 1 {
+                table[triads as usize] |= (row << (3 * r)) as u16;
+            }
+            r += 1;
+        }
+        triads += 1;
+    }
+    table
+}
+
+const fn build_one_column_in_stack() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut s = 0;
+        while s < 3 {
+            if (columns >> (3 * s) & 7u32).count_ones() == 1 {
+                table[columns as usize] |= (1 << s | 1 << (s + 3) | 1 << (s + 6)) as u16;
+            }
+            s += 1;
+        }
+        columns += 1;
+    }
+    table
+}
+
 const fn build_triad_cells() -> [u32; 512] {
     let mut table = [0; 512];
     let mut triads = 0;
@@ -262,19 +302,34 @@ impl Board {
     /// The position after placing every given of `grid` and propagating; `None` if the givens
     /// already rule out every solution.
     pub(crate) fn new(grid: &Grid) -> Option<Board> {
-        let mut board = Board {
-            cells: [BAND; 27],
-            open: [BAND; 3],
-            dirty: (1 << 27) - 1,
-        };
+        // Per band, the given cells; per word, the digit's givens and their peers in the band;
+        // per digit, the columns of its givens.
+        let mut given = [0u32; 3];
+        let mut placed = [0u32; 27];
+        let mut peers = [0u32; 27];
+        let mut columns = [0u32; 9];
         for (cell, &digit) in grid.cells().iter().enumerate() {
             if digit != 0 {
                 let (d, b, p) = (usize::from(digit - 1), cell / 27, cell % 27);
-                if board.cells[9 * b + d] & 1 << p == 0 {
+                let (i, column) = (9 * b + d, 1 << (p % 9));
+                if peers[i] & 1 << p != 0 || columns[d] & column != 0 {
                     return None;
                 }
-                board.place(d, b, p);
+                given[b] |= 1 << p;
+                placed[i] |= 1 << p;
+                peers[i] |= BAND_PEERS[p];
+                columns[d] |= column;
             }
+        }
+        let mut board = Board {
+            cells: [0; 27],
+            open: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
+            dirty: (1 << 27) - 1,
+        };
+        for (i, word) in board.cells.iter_mut().enumerate() {
+            let (b, taken) = (i / 9, columns[i % 9]);
+            let elsewhere = given[b] | peers[i] | taken | taken << 9 | taken << 18;
+            *word = BAND & !elsewhere | placed[i];
         }
         if board.propagate() {
             Some(board)
@@ -367,14 +422,8 @@ impl Board {
         self.clear(k, !keep_k);
         // Within the band, the permutation rule has already removed every peer of a row's
         // lone cell: placing it only takes the cell from the other digits.
-        let mut lone = 0;
-        for row in ROWS.iter() {
-            let hit = bits & row;
-            if hit & (hit - 1) == 0 {
-                lone |= hit;
-            }
-        }
-        let new = lone & self.open[b];
+        let lone = SOLE_IN_ROW[usize::from(usable)] & ONE_COLUMN_IN_STACK[here];
+        let new = bits & TRIAD_CELLS[usize::from(lone)] & self.open[b];
         if new != 0 {
             self.clear_in_band(b, new);
             self.cells[i] = bits;
@@ -594,3 +643,4 @@ mod tests {
         }
     }
 }
+
