@@ -296,6 +296,9 @@ pub(crate) struct Board {
     /// Bit `i` is set while word `cells[i]` has changed since [`Board::narrow`] last looked at
     /// it; an unchanged word cannot narrow further.
     dirty: u32,
+    /// Per word, its columns when [`Board::narrow`] last applied the rule down the stacks
+    /// from it (`u16::MAX` before the first time).
+    columns: [u16; 27],
 }
 
 impl Board {
@@ -325,6 +328,7 @@ impl Board {
             cells: [0; 27],
             open: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
             dirty: (1 << 27) - 1,
+            columns: [u16::MAX; 27],
         };
         for (i, word) in board.cells.iter_mut().enumerate() {
             let (b, taken) = (i / 9, columns[i % 9]);
@@ -413,13 +417,16 @@ impl Board {
         }
         let bits = self.cells[i] & TRIAD_CELLS[usize::from(usable)];
         self.cells[i] = bits;
-        let [j, k] = BESIDE[i];
         let here = columns_of(bits);
-        let beside = KEEP_BESIDE_ONE[here];
-        let keep_j = beside & KEEP_BESIDE_TWO[here | columns_of(self.cells[k])];
-        let keep_k = beside & KEEP_BESIDE_TWO[here | columns_of(self.cells[j])];
-        self.clear(j, !keep_j);
-        self.clear(k, !keep_k);
+        if usize::from(self.columns[i]) != here {
+            self.columns[i] = here as u16;
+            let [j, k] = BESIDE[i];
+            let beside = KEEP_BESIDE_ONE[here];
+            let keep_j = beside & KEEP_BESIDE_TWO[here | columns_of(self.cells[k])];
+            let keep_k = beside & KEEP_BESIDE_TWO[here | columns_of(self.cells[j])];
+            self.clear(j, !keep_j);
+            self.clear(k, !keep_k);
+        }
         // Within the band, the permutation rule has already removed every peer of a row's
         // lone cell: placing it only takes the cell from the other digits.
         let lone = SOLE_IN_ROW[usize::from(usable)] & ONE_COLUMN_IN_STACK[here];
