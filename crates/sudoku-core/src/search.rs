@@ -217,56 +217,48 @@ fn columns_of(cells: u32) -> usize {
     ((cells | cells >> 9 | cells >> 18) & 0x1FF) as usize
 }
 
-/// Removes `mask` from the first nine words of `words`; bit `e` of the result is set if that
-/// changed word `e`. Runs at every placement, so on x86-64 it uses SSE2, which every such
-/// processor has.
+/// Bit `i` is set where `words[i]` differs from `seen[i]`. Runs at every step of propagation,
+/// so on x86-64 it uses SSE2, which every such processor has.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(unsafe_code)]
-fn clear_nine(words: &mut [u32], mask: u32) -> u32 {
+fn differing_words(words: &[u32; 27], seen: &[u32; 27]) -> u32 {
     use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
-        _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _mm_storeu_si128,
+        __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
     };
-    let last = words[8];
-    words[8] = last & !mask;
-    let head = &mut words[..8];
-    // SAFETY: SSE2 is part of x86-64, so these intrinsics exist on every processor this code
-    // can run on; the two unaligned loads and stores cover exactly the eight words of `head`.
-    let untouched = unsafe {
-        let low = head.as_mut_ptr() as *mut __m128i;
-        let high = head[4..].as_mut_ptr() as *mut __m128i;
-        let m = _mm_set1_epi32(mask as i32);
-        let zero = _mm_setzero_si128();
-        let (a, c) = (_mm_loadu_si128(low), _mm_loadu_si128(high));
-        let untouched_a = _mm_cmpeq_epi32(_mm_and_si128(a, m), zero);
-        let untouched_c = _mm_cmpeq_epi32(_mm_and_si128(c, m), zero);
-        _mm_storeu_si128(low, _mm_andnot_si128(m, a));
-        _mm_storeu_si128(high, _mm_andnot_si128(m, c));
-        _mm_movemask_ps(_mm_castsi128_ps(untouched_a))
-            | _mm_movemask_ps(_mm_castsi128_ps(untouched_c)) << 4
-    };
-    !untouched as u32 & 0xFF | u32::from(last & mask != 0) << 8
+    let mut same = 0;
+    for k in 0..6 {
+        // SAFETY: SSE2 is part of x86-64, so these intrinsics exist on every processor this
+        // code can run on; each unaligned load reads words 4k..4k+4 < 24 of a 27-word array.
+        same |= unsafe {
+            let a = _mm_loadu_si128(words[4 * k..].as_ptr() as *const __m128i);
+            let b = _mm_loadu_si128(seen[4 * k..].as_ptr() as *const __m128i);
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
+        } << (4 * k);
+    }
+    let mut differ = !same as u32 & 0xFF_FFFF;
+    for i in 24..27 {
+        differ |= u32::from(words[i] != seen[i]) << i;
+    }
+    differ
 }
 
-/// Removes `mask` from the first nine words of `words`; bit `e` of the result is set if that
-/// changed word `e`.
+/// Bit `i` is set where `words[i]` differs from `seen[i]`.
 #[cfg(not(target_arch = "x86_64"))]
-fn clear_nine(words: &mut [u32], mask: u32) -> u32 {
-    clear_nine_portably(words, mask)
+fn differing_words(words: &[u32; 27], seen: &[u32; 27]) -> u32 {
+    differing_words_portably(words, seen)
 }
 
-/// [`clear_nine`] in plain Rust, for every other processor (and for the test that checks the
-/// two agree).
+/// [`differing_words`] in plain Rust, for every other processor (and for the test that checks
+/// the two agree).
 #[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline(always)]
-fn clear_nine_portably(words: &mut [u32], mask: u32) -> u32 {
-    let mut changed = 0;
-    for (e, word) in words[..9].iter_mut().enumerate() {
-        changed |= u32::from(*word & mask != 0) << e;
-        *word &= !mask;
+fn differing_words_portably(words: &[u32; 27], seen: &[u32; 27]) -> u32 {
+    let mut differ = 0;
+    for i in 0..27 {
+        differ |= u32::from(words[i] != seen[i]) << i;
     }
-    changed
+    differ
 }
 
 /// Which open cell a search branches on.
@@ -293,9 +285,9 @@ pub(crate) struct Board {
     cells: [u32; 27],
     /// Per band, the cells with no digit placed yet.
     open: [u32; 3],
-    /// Bit `i` is set while word `cells[i]` has changed since [`Board::narrow`] last looked at
-    /// it; an unchanged word cannot narrow further.
-    dirty: u32,
+    /// Each word as [`Board::narrow`] last left it (an impossible value before the first
+    /// time): a word equal to it cannot narrow further.
+    seen: [u32; 27],
     /// Per word, its columns when [`Board::narrow`] last applied the rule down the stacks
     /// from it (`u16::MAX` before the first time).
     columns: [u16; 27],
@@ -327,7 +319,7 @@ impl Board {
         let mut board = Board {
             cells: [0; 27],
             open: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
-            dirty: (1 << 27) - 1,
+            seen: [u32::MAX; 27],
             columns: [u16::MAX; 27],
         };
         for (i, word) in board.cells.iter_mut().enumerate() {
@@ -365,7 +357,6 @@ impl Board {
         self.clear_in_band(b, cell);
         let i = 9 * b + d;
         self.cells[i] = self.cells[i] & !BAND_PEERS[p] | cell;
-        self.dirty |= 1 << i;
         let column = column_mask(p % 9);
         self.clear(9 * ((b + 1) % 3) + d, column);
         self.clear(9 * ((b + 2) % 3) + d, column);
@@ -374,15 +365,16 @@ impl Board {
 
     /// Removes the cells `mask` from every digit's word of band `b`.
     fn clear_in_band(&mut self, b: usize, mask: u32) {
-        self.dirty |= clear_nine(&mut self.cells[9 * b..], mask) << (9 * b);
+        // The band's nine words are adjacent: this loop vectorizes.
+        for word in self.cells[9 * b..9 * b + 9].iter_mut() {
+            *word &= !mask;
+        }
     }
 
-    /// Removes `mask` from word `i`, marking it dirty if that changed it.
+    /// Removes `mask` from word `i`.
     #[inline(always)]
     fn clear(&mut self, i: usize, mask: u32) {
-        let old = self.cells[i];
-        self.cells[i] = old & !mask;
-        self.dirty |= u32::from(old & mask != 0) << i;
+        self.cells[i] &= !mask;
     }
 
     /// Narrows the position until nothing changes: each changed word by the permutation rules
@@ -390,12 +382,16 @@ impl Board {
     /// columns, and locked candidates), then naked singles. `false` on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.narrow(i) {
-                    return false;
+            let mut changed = differing_words(&self.cells, &self.seen);
+            if changed != 0 {
+                while changed != 0 {
+                    let i = changed.trailing_zeros() as usize;
+                    changed &= changed - 1;
+                    if !self.narrow(i) {
+                        return false;
+                    }
                 }
+                continue;
             }
             match self.place_naked_singles() {
                 None => return false,
@@ -434,9 +430,9 @@ impl Board {
         if new != 0 {
             self.clear_in_band(b, new);
             self.cells[i] = bits;
-            self.dirty &= !(1 << i);
             self.open[b] &= !new;
         }
+        self.seen[i] = bits;
         true
     }
 
@@ -633,21 +629,22 @@ mod tests {
     use crate::random::Rng;
 
     #[test]
-    fn clearing_nine_words_agrees_with_the_portable_version() {
+    fn finding_differing_words_agrees_with_the_portable_version() {
         let mut rng = Rng::new(9);
         for _ in 0..10_000 {
-            // Sparse words and masks, so that both touched and untouched words occur.
-            let mut words = [0u32; 10];
-            for word in words.iter_mut() {
-                *word = (rng.next_u64() & rng.next_u64()) as u32 & BAND;
+            let mut words = [0u32; 27];
+            let mut seen = [0u32; 27];
+            for (word, old) in words.iter_mut().zip(seen.iter_mut()) {
+                *old = rng.next_u64() as u32 & BAND;
+                // About one word in four differs from what was seen.
+                let lost = if rng.below(4) == 0 { 1 << rng.below(27) } else { 0 };
+                *word = *old & !lost;
             }
-            let mask = (rng.next_u64() & rng.next_u64() & rng.next_u64()) as u32 & BAND;
-            let (original, mut portable) = (words, words);
-            let changed = clear_nine(&mut words, mask);
-            assert_eq!(changed, clear_nine_portably(&mut portable, mask));
-            assert_eq!(words, portable);
-            assert_eq!(words[9], original[9], "the tenth word is not touched");
+            let differ = differing_words(&words, &seen);
+            assert_eq!(differ, differing_words_portably(&words, &seen));
+            for i in 0..27 {
+                assert_eq!(differ >> i & 1 == 1, words[i] != seen[i], "word {}", i);
+            }
         }
     }
 }
-
