@@ -37,9 +37,13 @@ const ROWS: [u32; 3] = [row_mask(0), row_mask(1), row_mask(2)];
 /// For each 9-bit row of a band, which of its three boxes it has cells in (3 bits).
 const BOXES_OF_ROW: [u8; 512] = build_boxes_of_row();
 
-/// For each set of triads a digit could use, the union of the permutations inside it: the
-/// triads it can really use. 0 if none fits.
-const LATIN: [u16; 512] = build_latin();
+/// For each set of triads a digit occupies, the band cells of the triads it can really use:
+/// those of the permutations inside the set. 0 if none fits.
+const USABLE_CELLS: [u32; 512] = build_usable_cells();
+
+/// For each set of triads a digit occupies, the usable ones (as above) alone in their row. Such
+/// a triad is also alone in its box, so the digit's columns in that stack are the triad's.
+const LONE_TRIADS: [u16; 512] = build_lone_triads();
 
 /// For each set of triads, the band cells it covers.
 const TRIAD_CELLS: [u32; 512] = build_triad_cells();
@@ -60,6 +64,7 @@ const fn build_boxes_of_row() -> [u8; 512] {
     table
 }
 
+/// For each set of triads, the union of the permutations inside it.
 const fn build_latin() -> [u16; 512] {
     const PERMUTATIONS: [[usize; 3]; 6] = [
         [0, 1, 2],
@@ -86,22 +91,31 @@ const fn build_latin() -> [u16; 512] {
     table
 }
 
-/// For each set of triads a permutation rule left usable, those alone in their row. Such a
-/// triad is also alone in its box, so the digit's columns in that stack are the triad's.
-const SOLE_IN_ROW: [u16; 512] = build_sole_in_row();
-
 /// For each 9-bit column set, the triads of every stack where the set has one column.
 const ONE_COLUMN_IN_STACK: [u16; 512] = build_one_column_in_stack();
 
-const fn build_sole_in_row() -> [u16; 512] {
+const fn build_usable_cells() -> [u32; 512] {
+    let (latin, cells) = (build_latin(), build_triad_cells());
     let mut table = [0; 512];
-    let mut triads = 0u32;
+    let mut triads = 0;
     while triads < 512 {
+        table[triads] = cells[latin[triads] as usize];
+        triads += 1;
+    }
+    table
+}
+
+const fn build_lone_triads() -> [u16; 512] {
+    let latin = build_latin();
+    let mut table = [0; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let usable = latin[triads] as u32;
         let mut r = 0;
         while r < 3 {
-            let row: u32 = triads >> (3 * r) & 7;
+            let row = usable >> (3 * r) & 7;
             if row.count_ones() == 1 {
-                table[triads as usize] |= (row << (3 * r)) as u16;
+                table[triads] |= (row << (3 * r)) as u16;
             }
             r += 1;
         }
@@ -357,9 +371,9 @@ impl Board {
         self.clear_in_band(b, cell);
         let i = 9 * b + d;
         self.cells[i] = self.cells[i] & !BAND_PEERS[p] | cell;
-        let column = column_mask(p % 9);
-        self.clear(9 * ((b + 1) % 3) + d, column);
-        self.clear(9 * ((b + 2) % 3) + d, column);
+        let (column, [j, k]) = (column_mask(p % 9), BESIDE[i]);
+        self.clear(j, column);
+        self.clear(k, column);
         self.open[b] &= !cell;
     }
 
@@ -407,11 +421,11 @@ impl Board {
     /// permutation fits.
     fn narrow(&mut self, i: usize) -> bool {
         let b = i / 9;
-        let usable = LATIN[occupied_triads(self.cells[i])];
-        if usable == 0 {
+        let triads = occupied_triads(self.cells[i]);
+        let bits = self.cells[i] & USABLE_CELLS[triads];
+        if bits == 0 {
             return false;
         }
-        let bits = self.cells[i] & TRIAD_CELLS[usize::from(usable)];
         self.cells[i] = bits;
         let here = columns_of(bits);
         if usize::from(self.columns[i]) != here {
@@ -425,7 +439,7 @@ impl Board {
         }
         // Within the band, the permutation rule has already removed every peer of a row's
         // lone cell: placing it only takes the cell from the other digits.
-        let lone = SOLE_IN_ROW[usize::from(usable)] & ONE_COLUMN_IN_STACK[here];
+        let lone = LONE_TRIADS[triads] & ONE_COLUMN_IN_STACK[here];
         let new = bits & TRIAD_CELLS[usize::from(lone)] & self.open[b];
         if new != 0 {
             self.clear_in_band(b, new);
