@@ -477,18 +477,6 @@ impl Board {
         Some(placed)
     }
 
-    /// The position after placing digit `d + 1` at position `p` of band `b` and propagating;
-    /// `None` on a contradiction.
-    fn with(&self, d: usize, b: usize, p: usize) -> Option<Board> {
-        let mut child = *self;
-        child.place(d, b, p);
-        if child.propagate() {
-            Some(child)
-        } else {
-            None
-        }
-    }
-
     /// A digit (as `d`) with exactly two open places left in some row: (d, band, the two
     /// places); `None` if there is no such row.
     fn two_places(&self) -> Option<(usize, usize, u32)> {
@@ -564,7 +552,7 @@ pub(crate) enum Stop {
 /// increasing order, until `visit` breaks or `budget` guesses have been made. Each solution is
 /// visited once; with [`Branching::ReadingOrder`] they come in lexicographic order.
 pub(crate) fn search<F>(
-    board: &Board,
+    mut board: Board,
     branching: Branching,
     budget: &mut u64,
     visit: &mut F,
@@ -572,40 +560,56 @@ pub(crate) fn search<F>(
 where
     F: FnMut(Grid) -> ControlFlow<()>,
 {
-    if branching == Branching::TwoPlaces {
-        if let Some((d, b, places)) = board.two_places() {
+    // The guesses, as (digit, band, position): together they cover every solution.
+    let mut guesses = [(0, 0, 0); 9];
+    let mut count = 0;
+    let pair = match branching {
+        Branching::TwoPlaces => board.two_places(),
+        _ => None,
+    };
+    match pair {
+        Some((d, b, places)) => {
             let mut rest = places;
             while rest != 0 {
-                let p = rest.trailing_zeros() as usize;
+                guesses[count] = (d, b, rest.trailing_zeros() as usize);
                 rest &= rest - 1;
-                if *budget == 0 {
-                    return ControlFlow::Break(Stop::Budget);
+                count += 1;
+            }
+        }
+        None => {
+            let (b, p) = match board.branch_cell(branching) {
+                Some(cell) => cell,
+                None => {
+                    return match visit(board.to_grid()) {
+                        ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                        ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
+                    }
                 }
-                *budget -= 1;
-                if let Some(child) = board.with(d, b, p) {
-                    search(&child, branching, budget, visit)?;
+            };
+            for d in 0..9 {
+                if board.cells[9 * b + d] & 1 << p != 0 {
+                    guesses[count] = (d, b, p);
+                    count += 1;
                 }
             }
-            return ControlFlow::Continue(());
         }
     }
-    let (b, p) = match board.branch_cell(branching) {
-        None => {
-            return match visit(board.to_grid()) {
-                ControlFlow::Continue(()) => ControlFlow::Continue(()),
-                ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
-            }
+    // Every guess but the last works on a copy; the last one on the board itself.
+    for (k, &(d, b, p)) in guesses[..count].iter().enumerate() {
+        if *budget == 0 {
+            return ControlFlow::Break(Stop::Budget);
         }
-        Some(cell) => cell,
-    };
-    for d in 0..9 {
-        if board.cells[9 * b + d] & 1 << p != 0 {
-            if *budget == 0 {
-                return ControlFlow::Break(Stop::Budget);
+        *budget -= 1;
+        if k + 1 < count {
+            let mut child = board;
+            child.place(d, b, p);
+            if child.propagate() {
+                search(child, branching, budget, visit)?;
             }
-            *budget -= 1;
-            if let Some(child) = board.with(d, b, p) {
-                search(&child, branching, budget, visit)?;
+        } else {
+            board.place(d, b, p);
+            if board.propagate() {
+                return search(board, branching, budget, visit);
             }
         }
     }
