@@ -240,21 +240,18 @@ fn differing_words(words: &[u32; 27], seen: &[u32; 27]) -> u32 {
     use std::arch::x86_64::{
         __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
     };
+    // Seven loads of four words: 0..4, 4..8, ..., 20..24, and 23..27 (overlapping by one).
     let mut same = 0;
-    for k in 0..6 {
+    for start in [0, 4, 8, 12, 16, 20, 23] {
         // SAFETY: SSE2 is part of x86-64, so these intrinsics exist on every processor this
-        // code can run on; each unaligned load reads words 4k..4k+4 < 24 of a 27-word array.
+        // code can run on; each unaligned load reads words start..start + 4 <= 27 of the arrays.
         same |= unsafe {
-            let a = _mm_loadu_si128(words[4 * k..].as_ptr() as *const __m128i);
-            let b = _mm_loadu_si128(seen[4 * k..].as_ptr() as *const __m128i);
+            let a = _mm_loadu_si128(words[start..start + 4].as_ptr() as *const __m128i);
+            let b = _mm_loadu_si128(seen[start..start + 4].as_ptr() as *const __m128i);
             _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
-        } << (4 * k);
+        } << start;
     }
-    let mut differ = !same as u32 & 0xFF_FFFF;
-    for i in 24..27 {
-        differ |= u32::from(words[i] != seen[i]) << i;
-    }
-    differ
+    !same as u32 & (1 << 27) - 1
 }
 
 /// Bit `i` is set where `words[i]` differs from `seen[i]`.
@@ -305,6 +302,8 @@ pub(crate) struct Board {
     /// Per word, its columns when [`Board::narrow`] last applied the rule down the stacks
     /// from it (`u16::MAX` before the first time).
     columns: [u16; 27],
+    /// Per band, the open cells with two candidates when propagation last ended.
+    pairs: [u32; 3],
 }
 
 impl Board {
@@ -335,6 +334,7 @@ impl Board {
             open: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
             seen: [u32::MAX; 27],
             columns: [u16::MAX; 27],
+            pairs: [0; 3],
         };
         for (i, word) in board.cells.iter_mut().enumerate() {
             let (b, taken) = (i / 9, columns[i % 9]);
@@ -450,14 +450,15 @@ impl Board {
         true
     }
 
-    /// Places every open cell left with one candidate; `None` if a cell has none, otherwise
-    /// whether anything was placed.
+    /// Places every open cell left with one candidate and notes those with two; `None` if a
+    /// cell has none, otherwise whether anything was placed.
     fn place_naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
         for b in 0..3 {
-            let (mut once, mut twice) = (0, 0);
+            let (mut once, mut twice, mut thrice) = (0, 0, 0);
             for d in 0..9 {
                 let m = self.cells[9 * b + d];
+                thrice |= twice & m;
                 twice |= once & m;
                 once |= m;
             }
@@ -465,6 +466,7 @@ impl Board {
             if open & !once != 0 {
                 return None;
             }
+            self.pairs[b] = open & twice & !thrice;
             let mut singles = open & once & !twice;
             while singles != 0 {
                 let p = singles.trailing_zeros() as usize;
@@ -503,14 +505,7 @@ impl Board {
         // (open cells of the band, band, position) of the two-candidate cell chosen so far.
         let mut best_pair: Option<(u32, usize, usize)> = None;
         for b in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0, 0, 0);
-            for d in 0..9 {
-                let m = self.cells[9 * b + d];
-                thrice |= twice & m;
-                twice |= once & m;
-                once |= m;
-            }
-            let pairs = self.open[b] & twice & !thrice;
+            let pairs = self.pairs[b];
             if pairs != 0 {
                 let key = self.open[b].count_ones();
                 if best_pair.map_or(true, |(most, _, _)| key > most) {
