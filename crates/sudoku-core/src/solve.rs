@@ -127,7 +127,7 @@ mod tests {
         let mut budget = FIRST_BUDGET;
         let mut found = false;
         let stop = search(
-            &Board::new(&puzzle).unwrap(),
+            Board::new(&puzzle).unwrap(),
             Branching::FewestCandidates,
             &mut budget,
             &mut |_| {
