@@ -300,7 +300,7 @@ pub(crate) struct Board {
     /// time): a word equal to it cannot narrow further.
     seen: [u32; 27],
     /// Per word, its columns when [`Board::narrow`] last applied the rule down the stacks
-    /// from it (`u16::MAX` before the first time).
+    /// from it (all nine before the first time, which the rule cannot use).
     columns: [u16; 27],
     /// Per band, the open cells with two candidates when propagation last ended.
     pairs: [u32; 3],
@@ -333,7 +333,7 @@ impl Board {
             cells: [0; 27],
             open: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
             seen: [u32::MAX; 27],
-            columns: [u16::MAX; 27],
+            columns: [0x1FF; 27],
             pairs: [0; 3],
         };
         for (i, word) in board.cells.iter_mut().enumerate() {
@@ -432,8 +432,11 @@ impl Board {
             self.columns[i] = here as u16;
             let [j, k] = BESIDE[i];
             let beside = KEEP_BESIDE_ONE[here];
-            let keep_j = beside & KEEP_BESIDE_TWO[here | columns_of(self.cells[k])];
-            let keep_k = beside & KEEP_BESIDE_TWO[here | columns_of(self.cells[j])];
+            // The other words' columns as last noted may be stale, but only by columns since
+            // lost: the rule stays sound, and each of those words, narrowed in turn, applies
+            // it again with its fresh columns.
+            let keep_j = beside & KEEP_BESIDE_TWO[here | usize::from(self.columns[k])];
+            let keep_k = beside & KEEP_BESIDE_TWO[here | usize::from(self.columns[j])];
             self.clear(j, !keep_j);
             self.clear(k, !keep_k);
         }
@@ -555,22 +558,14 @@ pub(crate) fn search<F>(
 where
     F: FnMut(Grid) -> ControlFlow<()>,
 {
-    // The guesses, as (digit, band, position): together they cover every solution.
-    let mut guesses = [(0, 0, 0); 9];
-    let mut count = 0;
+    // The guesses cover every solution: in band `b`, either digit `fixed` at each position of
+    // `choices`, or each digit of `choices` at position `fixed`.
     let pair = match branching {
         Branching::TwoPlaces => board.two_places(),
         _ => None,
     };
-    match pair {
-        Some((d, b, places)) => {
-            let mut rest = places;
-            while rest != 0 {
-                guesses[count] = (d, b, rest.trailing_zeros() as usize);
-                rest &= rest - 1;
-                count += 1;
-            }
-        }
+    let (b, fixed, mut choices, by_digit) = match pair {
+        Some((d, b, places)) => (b, d, places, false),
         None => {
             let (b, p) = match board.branch_cell(branching) {
                 Some(cell) => cell,
@@ -581,21 +576,27 @@ where
                     }
                 }
             };
+            let mut digits = 0;
             for d in 0..9 {
-                if board.cells[9 * b + d] & 1 << p != 0 {
-                    guesses[count] = (d, b, p);
-                    count += 1;
-                }
+                digits |= (board.cells[9 * b + d] >> p & 1) << d;
             }
+            (b, p, digits, true)
         }
-    }
+    };
     // Every guess but the last works on a copy; the last one on the board itself.
-    for (k, &(d, b, p)) in guesses[..count].iter().enumerate() {
+    while choices != 0 {
+        let choice = choices.trailing_zeros() as usize;
+        choices &= choices - 1;
+        let (d, p) = if by_digit {
+            (choice, fixed)
+        } else {
+            (fixed, choice)
+        };
         if *budget == 0 {
             return ControlFlow::Break(Stop::Budget);
         }
         *budget -= 1;
-        if k + 1 < count {
+        if choices != 0 {
             let mut child = board;
             child.place(d, b, p);
             if child.propagate() {
