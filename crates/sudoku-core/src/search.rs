@@ -299,9 +299,6 @@ pub(crate) struct Board {
     /// Each word as [`Board::narrow`] last left it (an impossible value before the first
     /// time): a word equal to it cannot narrow further.
     seen: [u32; 27],
-    /// Per word, its columns when [`Board::narrow`] last applied the rule down the stacks
-    /// from it (all nine before the first time, which the rule cannot use).
-    columns: [u16; 27],
     /// Per band, the open cells with two candidates when propagation last ended.
     pairs: [u32; 3],
 }
@@ -333,7 +330,6 @@ impl Board {
             cells: [0; 27],
             open: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
             seen: [u32::MAX; 27],
-            columns: [0x1FF; 27],
             pairs: [0; 3],
         };
         for (i, word) in board.cells.iter_mut().enumerate() {
@@ -428,15 +424,16 @@ impl Board {
         }
         self.cells[i] = bits;
         let here = columns_of(bits);
-        if usize::from(self.columns[i]) != here {
-            self.columns[i] = here as u16;
+        // The rule down the stacks was last applied from this word with the columns it had
+        // when last narrowed; it only needs applying again if it lost a column since.
+        if columns_of(self.seen[i]) != here {
             let [j, k] = BESIDE[i];
             let beside = KEEP_BESIDE_ONE[here];
-            // The other words' columns as last noted may be stale, but only by columns since
+            // The other words' columns as last narrowed may be stale, but only by columns since
             // lost: the rule stays sound, and each of those words, narrowed in turn, applies
             // it again with its fresh columns.
-            let keep_j = beside & KEEP_BESIDE_TWO[here | usize::from(self.columns[k])];
-            let keep_k = beside & KEEP_BESIDE_TWO[here | usize::from(self.columns[j])];
+            let keep_j = beside & KEEP_BESIDE_TWO[here | columns_of(self.seen[k])];
+            let keep_k = beside & KEEP_BESIDE_TWO[here | columns_of(self.seen[j])];
             self.clear(j, !keep_j);
             self.clear(k, !keep_k);
         }
