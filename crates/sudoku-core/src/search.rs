@@ -251,7 +251,7 @@ fn differing_words(words: &[u32; 27], seen: &[u32; 27]) -> u32 {
             _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
         } << start;
     }
-    !same as u32 & (1 << 27) - 1
+    !same as u32 & BAND
 }
 
 /// Bit `i` is set where `words[i]` differs from `seen[i]`.
@@ -545,9 +545,10 @@ pub(crate) enum Stop {
 
 /// Visits solutions reachable from `board`, branching as `branching` says and trying digits in
 /// increasing order, until `visit` breaks or `budget` guesses have been made. Each solution is
-/// visited once; with [`Branching::ReadingOrder`] they come in lexicographic order.
+/// visited once; with [`Branching::ReadingOrder`] they come in lexicographic order. The search
+/// works on `board` itself, which it leaves in no particular state.
 pub(crate) fn search<F>(
-    mut board: Board,
+    board: &mut Board,
     branching: Branching,
     budget: &mut u64,
     visit: &mut F,
@@ -594,10 +595,10 @@ where
         }
         *budget -= 1;
         if choices != 0 {
-            let mut child = board;
+            let mut child = *board;
             child.place(d, b, p);
             if child.propagate() {
-                search(child, branching, budget, visit)?;
+                search(&mut child, branching, budget, visit)?;
             }
         } else {
             board.place(d, b, p);

@@ -11,7 +11,7 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
     let board = Board::new(puzzle)?;
     with_restarts(|order, budget| {
         let mut found = None;
-        let stop = search(board, order, budget, &mut |grid| {
+        let stop = search(&mut board.clone(), order, budget, &mut |grid| {
             found = Some(grid);
             ControlFlow::Break(())
         });
@@ -28,7 +28,7 @@ pub fn solve_smallest(puzzle: &Grid) -> Option<Grid> {
     let board = Board::new(puzzle)?;
     let mut budget = SMALLEST_BUDGET;
     let mut found = None;
-    let stop = search(board, Branching::ReadingOrder, &mut budget, &mut |grid| {
+    let stop = search(&mut board.clone(), Branching::ReadingOrder, &mut budget, &mut |grid| {
         found = Some(grid);
         ControlFlow::Break(())
     });
@@ -75,7 +75,7 @@ pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     };
     with_restarts(|order, budget| {
         let mut count = 0;
-        let stop = search(board, order, budget, &mut |_| {
+        let stop = search(&mut board.clone(), order, budget, &mut |_| {
             count += 1;
             if count < limit {
                 ControlFlow::Continue(())
@@ -127,7 +127,7 @@ mod tests {
         let mut budget = FIRST_BUDGET;
         let mut found = false;
         let stop = search(
-            Board::new(&puzzle).unwrap(),
+            &mut Board::new(&puzzle).unwrap(),
             Branching::FewestCandidates,
             &mut budget,
             &mut |_| {
@@ -158,7 +158,7 @@ mod tests {
         let board = Board::new(&puzzle).unwrap();
         for order in [Branching::FewestCandidates, Branching::ReadingOrder] {
             let mut budget = FIRST_BUDGET;
-            let stop = search(board, order, &mut budget, &mut |_| ControlFlow::Break(()));
+            let stop = search(&mut board.clone(), order, &mut budget, &mut |_| ControlFlow::Break(()));
             assert_eq!(
                 stop,
                 ControlFlow::Break(Stop::Budget),
@@ -167,7 +167,7 @@ mod tests {
             );
         }
         let mut budget = FIRST_BUDGET;
-        let stop = search(board, Branching::TwoPlaces, &mut budget, &mut |_| {
+        let stop = search(&mut board.clone(), Branching::TwoPlaces, &mut budget, &mut |_| {
             ControlFlow::Break(())
         });
         assert_eq!(stop, ControlFlow::Continue(()));
