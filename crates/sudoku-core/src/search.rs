@@ -424,19 +424,17 @@ impl Board {
         }
         self.cells[i] = bits;
         let here = columns_of(bits);
-        // The rule down the stacks was last applied from this word with the columns it had
-        // when last narrowed; it only needs applying again if it lost a column since.
-        if columns_of(self.seen[i]) != here {
-            let [j, k] = BESIDE[i];
-            let beside = KEEP_BESIDE_ONE[here];
-            // The other words' columns as last narrowed may be stale, but only by columns since
-            // lost: the rule stays sound, and each of those words, narrowed in turn, applies
-            // it again with its fresh columns.
-            let keep_j = beside & KEEP_BESIDE_TWO[here | columns_of(self.seen[k])];
-            let keep_k = beside & KEEP_BESIDE_TWO[here | columns_of(self.seen[j])];
-            self.clear(j, !keep_j);
-            self.clear(k, !keep_k);
-        }
+        // The rule down the stacks is applied every time, even where it cannot have changed
+        // since the last: a branch here would be mispredicted too often to pay. The other
+        // words' columns as last narrowed may be stale, but only by columns since lost: the rule
+        // stays sound, and each of those words, narrowed in turn, applies it again with its
+        // fresh columns.
+        let [j, k] = BESIDE[i];
+        let beside = KEEP_BESIDE_ONE[here];
+        let keep_j = beside & KEEP_BESIDE_TWO[here | columns_of(self.seen[k])];
+        let keep_k = beside & KEEP_BESIDE_TWO[here | columns_of(self.seen[j])];
+        self.clear(j, !keep_j);
+        self.clear(k, !keep_k);
         // Within the band, the permutation rule has already removed every peer of a row's
         // lone cell: placing it only takes the cell from the other digits.
         let lone = LONE_TRIADS[triads] & ONE_COLUMN_IN_STACK[here];
@@ -649,7 +647,11 @@ mod tests {
             for (word, old) in words.iter_mut().zip(seen.iter_mut()) {
                 *old = rng.next_u64() as u32 & BAND;
                 // About one word in four differs from what was seen.
-                let lost = if rng.below(4) == 0 { 1 << rng.below(27) } else { 0 };
+                let lost = if rng.below(4) == 0 {
+                    1 << rng.below(27)
+                } else {
+                    0
+                };
                 *word = *old & !lost;
             }
             let differ = differing_words(&words, &seen);

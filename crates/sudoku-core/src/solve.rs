@@ -28,10 +28,15 @@ pub fn solve_smallest(puzzle: &Grid) -> Option<Grid> {
     let board = Board::new(puzzle)?;
     let mut budget = SMALLEST_BUDGET;
     let mut found = None;
-    let stop = search(&mut board.clone(), Branching::ReadingOrder, &mut budget, &mut |grid| {
-        found = Some(grid);
-        ControlFlow::Break(())
-    });
+    let stop = search(
+        &mut board.clone(),
+        Branching::ReadingOrder,
+        &mut budget,
+        &mut |grid| {
+            found = Some(grid);
+            ControlFlow::Break(())
+        },
+    );
     match stop {
         ControlFlow::Break(Stop::Budget) => smallest_cell_by_cell(puzzle),
         _ => found,
@@ -158,7 +163,9 @@ mod tests {
         let board = Board::new(&puzzle).unwrap();
         for order in [Branching::FewestCandidates, Branching::ReadingOrder] {
             let mut budget = FIRST_BUDGET;
-            let stop = search(&mut board.clone(), order, &mut budget, &mut |_| ControlFlow::Break(()));
+            let stop = search(&mut board.clone(), order, &mut budget, &mut |_| {
+                ControlFlow::Break(())
+            });
             assert_eq!(
                 stop,
                 ControlFlow::Break(Stop::Budget),
@@ -167,9 +174,12 @@ mod tests {
             );
         }
         let mut budget = FIRST_BUDGET;
-        let stop = search(&mut board.clone(), Branching::TwoPlaces, &mut budget, &mut |_| {
-            ControlFlow::Break(())
-        });
+        let stop = search(
+            &mut board.clone(),
+            Branching::TwoPlaces,
+            &mut budget,
+            &mut |_| ControlFlow::Break(()),
+        );
         assert_eq!(stop, ControlFlow::Continue(()));
     }
 
