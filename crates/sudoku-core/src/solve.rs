@@ -25,11 +25,11 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 /// The completion of `puzzle` that reads smallest as an 81-digit number (row by row); `None`
 /// if there is none.
 pub fn solve_smallest(puzzle: &Grid) -> Option<Grid> {
-    let board = Board::new(puzzle)?;
+    let mut board = Board::new(puzzle)?;
     let mut budget = SMALLEST_BUDGET;
     let mut found = None;
     let stop = search(
-        &mut board.clone(),
+        &mut board,
         Branching::ReadingOrder,
         &mut budget,
         &mut |grid| {
