@@ -345,7 +345,7 @@ impl Board {
     }
 
     /// The board of a position with no open cell left.
-    fn to_grid(self) -> Grid {
+    pub(crate) fn to_grid(&self) -> Grid {
         let mut grid = Grid::EMPTY;
         for d in 0..9 {
             for b in 0..3 {
@@ -543,8 +543,9 @@ pub(crate) enum Stop {
 
 /// Visits solutions reachable from `board`, branching as `branching` says and trying digits in
 /// increasing order, until `visit` breaks or `budget` guesses have been made. Each solution is
-/// visited once; with [`Branching::ReadingOrder`] they come in lexicographic order. The search
-/// works on `board` itself, which it leaves in no particular state.
+/// visited once, as a position with no open cell left ([`Board::to_grid`] reads it); with
+/// [`Branching::ReadingOrder`] they come in lexicographic order. The search works on `board`
+/// itself, which it leaves in no particular state.
 pub(crate) fn search<F>(
     board: &mut Board,
     branching: Branching,
@@ -552,7 +553,7 @@ pub(crate) fn search<F>(
     visit: &mut F,
 ) -> ControlFlow<Stop>
 where
-    F: FnMut(Grid) -> ControlFlow<()>,
+    F: FnMut(&Board) -> ControlFlow<()>,
 {
     // The guesses cover every solution: in band `b`, either digit `fixed` at each position of
     // `choices`, or each digit of `choices` at position `fixed`.
@@ -566,7 +567,7 @@ where
             let (b, p) = match board.branch_cell(branching) {
                 Some(cell) => cell,
                 None => {
-                    return match visit(board.to_grid()) {
+                    return match visit(board) {
                         ControlFlow::Continue(()) => ControlFlow::Continue(()),
                         ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
                     }

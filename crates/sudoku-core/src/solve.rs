@@ -11,8 +11,8 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
     let board = Board::new(puzzle)?;
     with_restarts(|order, budget| {
         let mut found = None;
-        let stop = search(&mut board.clone(), order, budget, &mut |grid| {
-            found = Some(grid);
+        let stop = search(&mut board.clone(), order, budget, &mut |solved| {
+            found = Some(solved.to_grid());
             ControlFlow::Break(())
         });
         match stop {
@@ -32,8 +32,8 @@ pub fn solve_smallest(puzzle: &Grid) -> Option<Grid> {
         &mut board,
         Branching::ReadingOrder,
         &mut budget,
-        &mut |grid| {
-            found = Some(grid);
+        &mut |solved| {
+            found = Some(solved.to_grid());
             ControlFlow::Break(())
         },
     );
