@@ -345,7 +345,7 @@ impl Board {
     }
 
     /// The board of a position with no open cell left.
-    pub(crate) fn to_grid(&self) -> Grid {
+    pub(crate) fn grid(&self) -> Grid {
         let mut grid = Grid::EMPTY;
         for d in 0..9 {
             for b in 0..3 {
@@ -543,7 +543,7 @@ pub(crate) enum Stop {
 
 /// Visits solutions reachable from `board`, branching as `branching` says and trying digits in
 /// increasing order, until `visit` breaks or `budget` guesses have been made. Each solution is
-/// visited once, as a position with no open cell left ([`Board::to_grid`] reads it); with
+/// visited once, as a position with no open cell left ([`Board::grid`] reads it); with
 /// [`Branching::ReadingOrder`] they come in lexicographic order. The search works on `board`
 /// itself, which it leaves in no particular state.
 pub(crate) fn search<F>(

@@ -12,7 +12,7 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
     with_restarts(|order, budget| {
         let mut found = None;
         let stop = search(&mut board.clone(), order, budget, &mut |solved| {
-            found = Some(solved.to_grid());
+            found = Some(solved.grid());
             ControlFlow::Break(())
         });
         match stop {
@@ -33,7 +33,7 @@ pub fn solve_smallest(puzzle: &Grid) -> Option<Grid> {
         Branching::ReadingOrder,
         &mut budget,
         &mut |solved| {
-            found = Some(solved.to_grid());
+            found = Some(solved.grid());
             ControlFlow::Break(())
         },
     );
