@@ -152,39 +152,39 @@ pub fn write_board(grid: &Grid, layout: Layout, out: &mut String) {
 /// line number.
 pub fn parse_line(line: &str) -> Result<Grid, String> {
     let line = line.trim();
-    let mut grid = Grid::EMPTY;
-    let mut count = 0;
-    for ch in line.chars() {
-        let digit = match ch {
-            '.' | '0' => 0,
-            '1'..='9' => ch as u8 - b'0',
-            _ => {
-                return Err(format!(
-                    "unexpected character {:?} at position {}",
-                    ch,
-                    count + 1
-                ))
-            }
+    let mut cells = [0u8; 81];
+    for (count, (cell, &byte)) in cells.iter_mut().zip(line.as_bytes()).enumerate() {
+        *cell = match byte {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' => byte - b'0',
+            // Not ASCII, or not a cell: name the whole character it starts.
+            _ => return Err(unexpected(line, count)),
         };
-        if count < 81 {
-            grid.set(count, digit);
+    }
+    if line.len() != 81 {
+        // Count characters, not bytes, and report a stray one past the 81st first.
+        if let Some(count) = line.chars().position(|ch| !matches!(ch, '.' | '0'..='9')) {
+            return Err(unexpected(line, count));
         }
-        count += 1;
+        return Err(format!("expected 81 cells, found {}", line.chars().count()));
     }
-    if count != 81 {
-        return Err(format!("expected 81 cells, found {}", count));
-    }
-    Ok(grid)
+    Ok(Grid::from_cells(cells).expect("every cell was read as a digit up to 9"))
+}
+
+/// The error for the character at 0-based character position `count` of `line` (the first one
+/// that is not a cell).
+fn unexpected(line: &str, count: usize) -> String {
+    let ch = line.chars().nth(count).unwrap_or('?');
+    format!("unexpected character {:?} at position {}", ch, count + 1)
 }
 
 /// Appends `grid` as one line of 81 digits (`.` for a blank) and a newline.
 pub fn write_line(grid: &Grid, out: &mut String) {
-    out.extend(
-        grid.cells()
-            .iter()
-            .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }),
-    );
-    out.push('\n');
+    let mut line = [b'\n'; 82];
+    for (byte, &digit) in line.iter_mut().zip(grid.cells().iter()) {
+        *byte = if digit == 0 { b'.' } else { b'0' + digit };
+    }
+    out.push_str(std::str::from_utf8(&line).expect("digits, dots and a newline are ASCII"));
 }
 
 #[cfg(test)]
