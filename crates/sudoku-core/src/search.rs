@@ -313,9 +313,9 @@ impl Board {
         let mut placed = [0u32; 27];
         let mut peers = [0u32; 27];
         let mut columns = [0u32; 9];
-        for (cell, &digit) in grid.cells().iter().enumerate() {
-            if digit != 0 {
-                let (d, b, p) = (usize::from(digit - 1), cell / 27, cell % 27);
+        for (b, band) in grid.cells().chunks(27).enumerate() {
+            for (p, &digit) in band.iter().enumerate().filter(|&(_, &digit)| digit != 0) {
+                let d = usize::from(digit - 1);
                 let (i, column) = (9 * b + d, 1 << (p % 9));
                 if peers[i] & 1 << p != 0 || columns[d] & column != 0 {
                     return None;
