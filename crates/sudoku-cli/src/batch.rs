@@ -1,7 +1,8 @@
 //! Answering many puzzles on several threads while keeping their order.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::mpsc;
 use std::thread;
 
 use sudoku_core::solve::{count_solutions, solve, solve_smallest};
@@ -31,36 +32,60 @@ pub enum Outcome {
 /// balance hard puzzles across threads.
 const CHUNK: usize = 64;
 
-/// Answers every `(line number, text)` puzzle with `task` on `jobs` threads, in input order,
-/// calling `progress` with the number of puzzles finished as chunks complete.
-pub fn run_batch(
+/// Answers every `(line number, text)` puzzle with `task` on `jobs` threads and hands each
+/// line number and outcome to `emit` in input order, as soon as that puzzle and every one before
+/// it are answered. Stops early with `emit`'s first error.
+pub fn run_batch<E>(
     lines: &[(usize, &str)],
     task: Task,
     jobs: usize,
-    progress: &(dyn Fn(usize) + Sync),
-) -> Vec<Outcome> {
+    emit: &mut dyn FnMut(usize, Outcome) -> Result<(), E>,
+) -> Result<(), E> {
+    if jobs <= 1 {
+        // One thread: the caller's own, with nothing to hand over or wait for.
+        for &(line, text) in lines {
+            emit(line, answer(text, task))?;
+        }
+        return Ok(());
+    }
     let chunks: Vec<&[(usize, &str)]> = lines.chunks(CHUNK).collect();
-    let results: Vec<Mutex<Vec<Outcome>>> = chunks.iter().map(|_| Mutex::new(Vec::new())).collect();
     let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel::<(usize, Vec<Outcome>)>();
     thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, chunks.len().max(1)) {
-            scope.spawn(|| loop {
+        for _ in 0..jobs.min(chunks.len()) {
+            let sender = sender.clone();
+            let (chunks, next) = (&chunks, &next);
+            scope.spawn(move || loop {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let chunk = match chunks.get(index) {
                     Some(chunk) => chunk,
                     None => break,
                 };
-                let answers: Vec<Outcome> =
-                    chunk.iter().map(|(_, text)| answer(text, task)).collect();
-                *results[index].lock().unwrap_or_else(|e| e.into_inner()) = answers;
-                progress(chunk.len());
+                let answers = chunk.iter().map(|(_, text)| answer(text, task)).collect();
+                if sender.send((index, answers)).is_err() {
+                    break;
+                }
             });
         }
-    });
-    results
-        .into_iter()
-        .flat_map(|slot| slot.into_inner().unwrap_or_else(|e| e.into_inner()))
-        .collect()
+        drop(sender);
+        // Chunks answered out of order wait here until the ones before them arrive.
+        let mut waiting: BTreeMap<usize, Vec<Outcome>> = BTreeMap::new();
+        let mut due = 0;
+        for (index, answers) in receiver {
+            waiting.insert(index, answers);
+            while let Some(answers) = waiting.remove(&due) {
+                for (&(line, _), outcome) in chunks[due].iter().zip(answers) {
+                    if let Err(error) = emit(line, outcome) {
+                        // Send the workers home: no chunk is left for them to take.
+                        next.store(chunks.len(), Ordering::Relaxed);
+                        return Err(error);
+                    }
+                }
+                due += 1;
+            }
+        }
+        Ok(())
+    })
 }
 
 /// The answer to one puzzle line.
@@ -121,15 +146,42 @@ mod tests {
             .map(|(i, t)| (i + 1, t.as_str()))
             .collect();
         let task = Task::Count { limit: 2 };
-        let one = run_batch(&lines, task, 1, &|_| {});
-        let many = run_batch(&lines, task, 4, &|_| {});
+        let collect = |jobs| {
+            let mut outcomes = Vec::new();
+            run_batch::<()>(&lines, task, jobs, &mut |line, outcome| {
+                outcomes.push((line, outcome));
+                Ok(())
+            })
+            .unwrap();
+            outcomes
+        };
+        let one: Vec<(usize, Outcome)> = collect(1);
+        let many = collect(4);
         assert_eq!(one, many);
+        assert!(one.iter().enumerate().all(|(i, (line, _))| *line == i + 1));
+        let one: Vec<Outcome> = one.into_iter().map(|(_, outcome)| outcome).collect();
         assert_eq!(one.len(), 300);
         assert_eq!(
             one[3],
             Outcome::Invalid("unexpected character 'o' at position 1".into())
         );
         assert!(matches!(one[4], Outcome::Solved(_)), "{:?}", one[4]);
+    }
+
+    #[test]
+    fn an_error_from_emit_stops_the_batch() {
+        let lines: Vec<(usize, &str)> = (1..=1000).map(|line| (line, EASY)).collect();
+        let mut emitted = 0;
+        let result = run_batch(&lines, Task::Count { limit: 2 }, 3, &mut |line, _| {
+            emitted += 1;
+            if line == 100 {
+                Err(line)
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(result, Err(100));
+        assert_eq!(emitted, 100);
     }
 
     #[test]

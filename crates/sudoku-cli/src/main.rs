@@ -4,7 +4,7 @@
 mod batch;
 
 use std::fs;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -118,35 +118,41 @@ fn run(args: &BatchArgs, task: Task) -> Result<bool, String> {
     } else {
         ProgressBar::hidden()
     };
-    let started = Instant::now();
-    let outcomes = run_batch(&lines, task, jobs, &|done| progress.inc(done as u64));
-    let elapsed = started.elapsed();
-    progress.finish_and_clear();
-
-    let mut out = String::with_capacity(outcomes.len() * 83);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
     let mut errors = String::new();
     let (mut solved, mut unsolvable, mut invalid) = (0, 0, 0);
-    for ((line, _), outcome) in lines.iter().zip(&outcomes) {
-        match outcome {
+    let started = Instant::now();
+    let shown = !progress.is_hidden();
+    run_batch(&lines, task, jobs, &mut |line, outcome| {
+        if shown {
+            progress.inc(1);
+        }
+        let text = match &outcome {
             Outcome::Solved(text) => {
                 solved += 1;
-                out.push_str(text);
+                text.as_str()
             }
             Outcome::Unsolvable(text) => {
                 unsolvable += 1;
-                out.push_str(text);
                 if matches!(task, Task::Solve { .. }) {
                     errors.push_str(&format!("error: line {}: no solution\n", line));
                 }
+                text.as_str()
             }
             Outcome::Invalid(message) => {
                 invalid += 1;
-                out.push('\n');
                 errors.push_str(&format!("error: line {}: {}\n", line, message));
+                "\n"
             }
-        }
-    }
-    write_all(&out).map_err(|e| format!("cannot write standard output: {}", e))?;
+        };
+        out.write_all(text.as_bytes()).or_else(reader_gone)
+    })
+    .and_then(|()| out.flush().or_else(reader_gone))
+    .map_err(|e| format!("cannot write standard output: {}", e))?;
+    let elapsed = started.elapsed();
+    progress.finish_and_clear();
+    drop(out);
     let _ = io::stderr().write_all(errors.as_bytes());
     if args.stats {
         let rate = lines.len() as f64 / elapsed.as_secs_f64().max(1e-9);
@@ -192,15 +198,25 @@ fn read_input(file: Option<&PathBuf>) -> Result<String, String> {
             bytes
         }
     };
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    // Valid UTF-8 (the usual case) is taken as it is; anything else is read lossily.
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()))
 }
 
 /// Writes `text` to standard output; a reader that stopped early is not an error.
 fn write_all(text: &str) -> io::Result<()> {
     let stdout = io::stdout();
     let mut lock = stdout.lock();
-    match lock.write_all(text.as_bytes()).and_then(|()| lock.flush()) {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        other => other,
+    lock.write_all(text.as_bytes())
+        .and_then(|()| lock.flush())
+        .or_else(reader_gone)
+}
+
+/// Passes on a write error, except that of a reader that stopped early (a closed pipe).
+fn reader_gone(error: io::Error) -> io::Result<()> {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        Ok(())
+    } else {
+        Err(error)
     }
 }
