@@ -221,6 +221,25 @@ mod tests {
     }
 
     #[test]
+    fn one_line_errors_count_characters_not_bytes() {
+        // A character of several bytes is named whole, at its character position.
+        assert_eq!(
+            parse_line(&format!("12é{}", ".".repeat(78))).unwrap_err(),
+            "unexpected character 'é' at position 3"
+        );
+        // A bad character past the 81st cell is still named rather than counted.
+        assert_eq!(
+            parse_line(&format!("{}.→", ".".repeat(81))).unwrap_err(),
+            "unexpected character '→' at position 83"
+        );
+        // 81 characters that take more than 81 bytes are not a board.
+        assert_eq!(
+            parse_line(&format!("{}ü", ".".repeat(80))).unwrap_err(),
+            "unexpected character 'ü' at position 81"
+        );
+    }
+
+    #[test]
     fn spaced_board_round_trips() {
         let parsed = parse_board(SPACED, Layout::Spaced).unwrap();
         assert_eq!(parsed.grid.get(1), 3);
