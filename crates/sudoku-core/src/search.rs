@@ -276,7 +276,7 @@ fn differing_words_portably(words: &[u32; 27], seen: &[u32; 27]) -> u32 {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Branching {
     /// An open cell with the fewest candidates: when there are two-candidate cells, the first
-    /// one of the band with the most open cells (where a guess tends to settle the most).
+    /// one of the band with the most of them (where a guess tends to settle the most).
     FewestCandidates,
     /// The first open cell in reading order.
     ReadingOrder,
@@ -500,12 +500,12 @@ impl Board {
         if branching == Branching::ReadingOrder {
             return Some((first_open, self.open[first_open].trailing_zeros() as usize));
         }
-        // (open cells of the band, band, position) of the two-candidate cell chosen so far.
+        // (two-candidate cells of the band, band, position) of the cell chosen so far.
         let mut best_pair: Option<(u32, usize, usize)> = None;
         for b in 0..3 {
             let pairs = self.pairs[b];
             if pairs != 0 {
-                let key = self.open[b].count_ones();
+                let key = pairs.count_ones();
                 if best_pair.map_or(true, |(most, _, _)| key > most) {
                     best_pair = Some((key, b, pairs.trailing_zeros() as usize));
                 }
