@@ -48,6 +48,9 @@ const LONE_TRIADS: [u16; 512] = build_lone_triads();
 /// For each set of triads, the band cells it covers.
 const TRIAD_CELLS: [u32; 512] = build_triad_cells();
 
+/// For each 9-bit column set, the triads of every stack where the set has one column.
+const ONE_COLUMN_IN_STACK: [u16; 512] = build_one_column_in_stack();
+
 const fn build_boxes_of_row() -> [u8; 512] {
     let mut table = [0; 512];
     let mut row = 0;
@@ -90,9 +93,6 @@ const fn build_latin() -> [u16; 512] {
     }
     table
 }
-
-/// For each 9-bit column set, the triads of every stack where the set has one column.
-const ONE_COLUMN_IN_STACK: [u16; 512] = build_one_column_in_stack();
 
 const fn build_usable_cells() -> [u32; 512] {
     let (latin, cells) = (build_latin(), build_triad_cells());
@@ -158,10 +158,9 @@ const fn build_triad_cells() -> [u32; 512] {
 
 /// The triads of a band word that hold at least one cell.
 fn occupied_triads(bits: u32) -> usize {
-    let triads = usize::from(BOXES_OF_ROW[(bits & 0x1FF) as usize])
+    usize::from(BOXES_OF_ROW[(bits & 0x1FF) as usize])
         | usize::from(BOXES_OF_ROW[(bits >> 9 & 0x1FF) as usize]) << 3
-        | usize::from(BOXES_OF_ROW[(bits >> 18 & 0x1FF) as usize]) << 6;
-    triads & 0x1FF
+        | usize::from(BOXES_OF_ROW[(bits >> 18 & 0x1FF) as usize]) << 6
 }
 
 /// For each position of a band, the other positions of the band sharing its row, box or column.
@@ -368,8 +367,8 @@ impl Board {
         let i = 9 * b + d;
         self.cells[i] = self.cells[i] & !BAND_PEERS[p] | cell;
         let (column, [j, k]) = (column_mask(p % 9), BESIDE[i]);
-        self.clear(j, column);
-        self.clear(k, column);
+        self.cells[j] &= !column;
+        self.cells[k] &= !column;
         self.open[b] &= !cell;
     }
 
@@ -379,12 +378,6 @@ impl Board {
         for word in self.cells[9 * b..9 * b + 9].iter_mut() {
             *word &= !mask;
         }
-    }
-
-    /// Removes `mask` from word `i`.
-    #[inline(always)]
-    fn clear(&mut self, i: usize, mask: u32) {
-        self.cells[i] &= !mask;
     }
 
     /// Narrows the position until nothing changes: each changed word by the permutation rules
@@ -433,8 +426,8 @@ impl Board {
         let beside = KEEP_BESIDE_ONE[here];
         let keep_j = beside & KEEP_BESIDE_TWO[here | columns_of(self.seen[k])];
         let keep_k = beside & KEEP_BESIDE_TWO[here | columns_of(self.seen[j])];
-        self.clear(j, !keep_j);
-        self.clear(k, !keep_k);
+        self.cells[j] &= keep_j;
+        self.cells[k] &= keep_k;
         // Within the band, the permutation rule has already removed every peer of a row's
         // lone cell: placing it only takes the cell from the other digits.
         let lone = LONE_TRIADS[triads] & ONE_COLUMN_IN_STACK[here];
@@ -446,6 +439,15 @@ impl Board {
         }
         self.seen[i] = bits;
         true
+    }
+
+    /// The digits (bit `d` for digit `d + 1`) position `p` of band `b` may still take.
+    fn candidates(&self, b: usize, p: usize) -> u32 {
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= (self.cells[9 * b + d] >> p & 1) << d;
+        }
+        digits
     }
 
     /// Places every open cell left with one candidate and notes those with two; `None` if a
@@ -520,9 +522,7 @@ impl Board {
             while open != 0 {
                 let p = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let count = (0..9)
-                    .filter(|&d| self.cells[9 * b + d] & 1 << p != 0)
-                    .count() as u32;
+                let count = self.candidates(b, p).count_ones();
                 if count < fewest.0 {
                     fewest = (count, b, p);
                 }
@@ -573,11 +573,7 @@ where
                     }
                 }
             };
-            let mut digits = 0;
-            for d in 0..9 {
-                digits |= (board.cells[9 * b + d] >> p & 1) << d;
-            }
-            (b, p, digits, true)
+            (b, p, board.candidates(b, p), true)
         }
     };
     // Every guess but the last works on a copy; the last one on the board itself.
