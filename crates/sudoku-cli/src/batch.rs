@@ -28,7 +28,7 @@ pub enum Outcome {
     Invalid(String),
 }
 
-/// Puzzles handed to a worker at a time: large enough to keep locking rare, small enough to
+/// Puzzles handed to a worker at a time: large enough to keep hand-overs rare, small enough to
 /// balance hard puzzles across threads.
 const CHUNK: usize = 64;
 
