@@ -41,15 +41,10 @@ const BOXES_OF_ROW: [u8; 512] = build_boxes_of_row();
 /// those of the permutations inside the set. 0 if none fits.
 const USABLE_CELLS: [u32; 512] = build_usable_cells();
 
-/// For each set of triads a digit occupies, the usable ones (as above) alone in their row. Such
-/// a triad is also alone in its box, so the digit's columns in that stack are the triad's.
-const LONE_TRIADS: [u16; 512] = build_lone_triads();
-
-/// For each set of triads, the band cells it covers.
-const TRIAD_CELLS: [u32; 512] = build_triad_cells();
-
-/// For each 9-bit column set, the triads of every stack where the set has one column.
-const ONE_COLUMN_IN_STACK: [u16; 512] = build_one_column_in_stack();
+/// For each set of triads a digit occupies, the cells of the usable ones (as above) alone in
+/// their row. Such a triad is also alone in its box, so the digit's columns in that stack are
+/// the triad's.
+const LONE_TRIAD_CELLS: [u32; 512] = build_lone_triad_cells();
 
 const fn build_boxes_of_row() -> [u8; 512] {
     let mut table = [0; 512];
@@ -105,8 +100,8 @@ const fn build_usable_cells() -> [u32; 512] {
     table
 }
 
-const fn build_lone_triads() -> [u16; 512] {
-    let latin = build_latin();
+const fn build_lone_triad_cells() -> [u32; 512] {
+    let (latin, cells) = (build_latin(), build_triad_cells());
     let mut table = [0; 512];
     let mut triads = 0;
     while triads < 512 {
@@ -115,27 +110,11 @@ const fn build_lone_triads() -> [u16; 512] {
         while r < 3 {
             let row = usable >> (3 * r) & 7;
             if row.count_ones() == 1 {
-                table[triads] |= (row << (3 * r)) as u16;
+                table[triads] |= cells[(row << (3 * r)) as usize];
             }
             r += 1;
         }
         triads += 1;
-    }
-    table
-}
-
-const fn build_one_column_in_stack() -> [u16; 512] {
-    let mut table = [0; 512];
-    let mut columns = 0;
-    while columns < 512 {
-        let mut s = 0;
-        while s < 3 {
-            if (columns >> (3 * s) & 7u32).count_ones() == 1 {
-                table[columns as usize] |= (1 << s | 1 << (s + 3) | 1 << (s + 6)) as u16;
-            }
-            s += 1;
-        }
-        columns += 1;
     }
     table
 }
@@ -428,10 +407,11 @@ impl Board {
         let keep_k = beside & KEEP_BESIDE_TWO[here | columns_of(self.seen[j])];
         self.cells[j] &= keep_j;
         self.cells[k] &= keep_k;
-        // Within the band, the permutation rule has already removed every peer of a row's
-        // lone cell: placing it only takes the cell from the other digits.
-        let lone = LONE_TRIADS[triads] & ONE_COLUMN_IN_STACK[here];
-        let new = bits & TRIAD_CELLS[usize::from(lone)] & self.open[b];
+        // A row's cells in a lone triad, in a stack where the digit has one column (which the
+        // other bands lose), are one cell: the digit's place in that row. The permutation rule
+        // has already removed its peers in the band; placing it only takes the cell from the
+        // other digits.
+        let new = bits & LONE_TRIAD_CELLS[triads] & !beside & self.open[b];
         if new != 0 {
             self.clear_in_band(b, new);
             self.cells[i] = bits;
