@@ -285,24 +285,28 @@ impl Board {
     /// The position after placing every given of `grid` and propagating; `None` if the givens
     /// already rule out every solution.
     pub(crate) fn new(grid: &Grid) -> Option<Board> {
-        // Per band, the given cells; per word, the digit's givens and their peers in the band;
-        // per digit, the columns of its givens.
+        // Per band, the given cells; per word, the digit's givens, and the cells their rows,
+        // boxes and columns deny it.
         let mut given = [0u32; 3];
         let mut placed = [0u32; 27];
-        let mut peers = [0u32; 27];
-        let mut columns = [0u32; 9];
-        for (b, band) in grid.cells().chunks(27).enumerate() {
-            for (p, &digit) in band.iter().enumerate().filter(|&(_, &digit)| digit != 0) {
-                let d = usize::from(digit - 1);
-                let (i, column) = (9 * b + d, 1 << (p % 9));
-                if peers[i] & 1 << p != 0 || columns[d] & column != 0 {
-                    return None;
-                }
-                given[b] |= 1 << p;
-                placed[i] |= 1 << p;
-                peers[i] |= BAND_PEERS[p];
-                columns[d] |= column;
+        let mut denied = [0u32; 27];
+        for (cell, &digit) in grid
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &digit)| digit != 0)
+        {
+            let (b, p) = (cell / 27, cell % 27);
+            let i = 9 * b + usize::from(digit - 1);
+            if denied[i] & 1 << p != 0 {
+                return None;
             }
+            given[b] |= 1 << p;
+            placed[i] |= 1 << p;
+            denied[i] |= BAND_PEERS[p];
+            let (column, [j, k]) = (column_mask(p % 9), BESIDE[i]);
+            denied[j] |= column;
+            denied[k] |= column;
         }
         let mut board = Board {
             cells: [0; 27],
@@ -311,9 +315,7 @@ impl Board {
             pairs: [0; 3],
         };
         for (i, word) in board.cells.iter_mut().enumerate() {
-            let (b, taken) = (i / 9, columns[i % 9]);
-            let elsewhere = given[b] | peers[i] | taken | taken << 9 | taken << 18;
-            *word = BAND & !elsewhere | placed[i];
+            *word = BAND & !(given[i / 9] | denied[i]) | placed[i];
         }
         if board.propagate() {
             Some(board)
