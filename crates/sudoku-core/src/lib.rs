@@ -5,7 +5,7 @@
 //! Standard library only, and kept within Rust 1.63 so that judge submissions built from it
 //! compile on old compilers.
 
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod baseline;

@@ -209,47 +209,6 @@ fn columns_of(cells: u32) -> usize {
     ((cells | cells >> 9 | cells >> 18) & 0x1FF) as usize
 }
 
-/// Bit `i` is set where `words[i]` differs from `seen[i]`. Runs at every step of propagation,
-/// so on x86-64 it uses SSE2, which every such processor has.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-#[allow(unsafe_code)]
-fn differing_words(words: &[u32; 27], seen: &[u32; 27]) -> u32 {
-    use std::arch::x86_64::{
-        __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
-    };
-    // Seven loads of four words: 0..4, 4..8, ..., 20..24, and 23..27 (overlapping by one).
-    let mut same = 0;
-    for start in [0, 4, 8, 12, 16, 20, 23] {
-        // SAFETY: SSE2 is part of x86-64, so these intrinsics exist on every processor this
-        // code can run on; each unaligned load reads words start..start + 4 <= 27 of the arrays.
-        same |= unsafe {
-            let a = _mm_loadu_si128(words[start..start + 4].as_ptr() as *const __m128i);
-            let b = _mm_loadu_si128(seen[start..start + 4].as_ptr() as *const __m128i);
-            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
-        } << start;
-    }
-    !same as u32 & BAND
-}
-
-/// Bit `i` is set where `words[i]` differs from `seen[i]`.
-#[cfg(not(target_arch = "x86_64"))]
-fn differing_words(words: &[u32; 27], seen: &[u32; 27]) -> u32 {
-    differing_words_portably(words, seen)
-}
-
-/// [`differing_words`] in plain Rust, for every other processor (and for the test that checks
-/// the two agree).
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline(always)]
-fn differing_words_portably(words: &[u32; 27], seen: &[u32; 27]) -> u32 {
-    let mut differ = 0;
-    for i in 0..27 {
-        differ |= u32::from(words[i] != seen[i]) << i;
-    }
-    differ
-}
-
 /// Which open cell a search branches on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Branching {
@@ -274,9 +233,6 @@ pub(crate) struct Board {
     cells: [u32; 27],
     /// Per band, the cells with no digit placed yet.
     open: [u32; 3],
-    /// Each word as [`Board::narrow`] last left it (an impossible value before the first
-    /// time): a word equal to it cannot narrow further.
-    seen: [u32; 27],
     /// Per band, the open cells with two candidates when propagation last ended.
     pairs: [u32; 3],
 }
@@ -311,13 +267,12 @@ impl Board {
         let mut board = Board {
             cells: [0; 27],
             open: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
-            seen: [u32::MAX; 27],
             pairs: [0; 3],
         };
         for (i, word) in board.cells.iter_mut().enumerate() {
             *word = BAND & !(given[i / 9] | denied[i]) | placed[i];
         }
-        if board.propagate() {
+        if board.propagate(BAND) {
             Some(board)
         } else {
             None
@@ -341,55 +296,69 @@ impl Board {
     }
 
     /// Puts digit `d + 1` at position `p` of band `b`, which must be open and allow it: removes
-    /// it from the cell's peers and the other digits from the cell.
-    fn place(&mut self, d: usize, b: usize, p: usize) {
+    /// it from the cell's peers and the other digits from the cell. Returns the words it changed
+    /// (bit `i` for `cells[i]`).
+    fn place(&mut self, d: usize, b: usize, p: usize) -> u32 {
         let cell = 1 << p;
-        self.clear_in_band(b, cell);
+        let mut changed = self.clear_in_band(b, cell);
         let i = 9 * b + d;
         self.cells[i] = self.cells[i] & !BAND_PEERS[p] | cell;
         let (column, [j, k]) = (column_mask(p % 9), BESIDE[i]);
+        // Word `i` had the cell, so clearing the band has reported it.
+        changed |= u32::from(self.cells[j] & column != 0) << j
+            | u32::from(self.cells[k] & column != 0) << k;
         self.cells[j] &= !column;
         self.cells[k] &= !column;
         self.open[b] &= !cell;
+        changed
     }
 
-    /// Removes the cells `mask` from every digit's word of band `b`.
-    fn clear_in_band(&mut self, b: usize, mask: u32) {
+    /// Removes the cells `mask` from every digit's word of band `b`; returns the words that had
+    /// any of them.
+    fn clear_in_band(&mut self, b: usize, mask: u32) -> u32 {
         // The band's nine words are adjacent: this loop vectorizes.
-        for word in self.cells[9 * b..9 * b + 9].iter_mut() {
+        let mut hit = 0;
+        for (d, word) in self.cells[9 * b..9 * b + 9].iter_mut().enumerate() {
+            hit |= u32::from(*word & mask != 0) << d;
             *word &= !mask;
         }
+        hit << (9 * b)
     }
 
     /// Narrows the position until nothing changes: each changed word by the permutation rules
     /// across its band and down its stacks (which find hidden singles in rows, boxes and
-    /// columns, and locked candidates), then naked singles. `false` on a contradiction.
-    fn propagate(&mut self) -> bool {
+    /// columns, and locked candidates), then naked singles. `changed` holds the words changed
+    /// since the position last settled (every word, for a new one). `false` on a contradiction.
+    ///
+    /// Words are narrowed in rounds: the words a round changes wait for the next, which lets
+    /// several changes to one word be narrowed at once.
+    fn propagate(&mut self, mut changed: u32) -> bool {
         loop {
-            let mut changed = differing_words(&self.cells, &self.seen);
             if changed != 0 {
+                let mut next = 0;
                 while changed != 0 {
                     let i = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
-                    if !self.narrow(i) {
+                    if !self.narrow(i, &mut next) {
                         return false;
                     }
                 }
+                changed = next;
                 continue;
             }
             match self.place_naked_singles() {
                 None => return false,
-                Some(true) => {}
-                Some(false) => return true,
+                Some(0) => return true,
+                Some(placed) => changed = placed,
             }
         }
     }
 
     /// Applies the permutation rules to word `i` (digit `i % 9 + 1` in band `i / 9`): across
     /// its band to the word itself, down its stacks to the digit's words in the other bands.
-    /// Places the digit in every row of the band left with one cell for it. `false` if no
-    /// permutation fits.
-    fn narrow(&mut self, i: usize) -> bool {
+    /// Places the digit in every row of the band left with one cell for it. Takes word `i` out
+    /// of `next` and adds every other word it changes. `false` if no permutation fits.
+    fn narrow(&mut self, i: usize, next: &mut u32) -> bool {
         let b = i / 9;
         let triads = occupied_triads(self.cells[i]);
         let bits = self.cells[i] & USABLE_CELLS[triads];
@@ -397,29 +366,28 @@ impl Board {
             return false;
         }
         self.cells[i] = bits;
+        *next &= !(1 << i);
         let here = columns_of(bits);
         // The rule down the stacks is applied every time, even where it cannot have changed
-        // since the last: a branch here would be mispredicted too often to pay. The other
-        // words' columns as last narrowed may be stale, but only by columns since lost: the rule
-        // stays sound, and each of those words, narrowed in turn, applies it again with its
-        // fresh columns.
+        // since the last: a branch here would be mispredicted too often to pay.
         let [j, k] = BESIDE[i];
         let beside = KEEP_BESIDE_ONE[here];
-        let keep_j = beside & KEEP_BESIDE_TWO[here | columns_of(self.seen[k])];
-        let keep_k = beside & KEEP_BESIDE_TWO[here | columns_of(self.seen[j])];
-        self.cells[j] &= keep_j;
-        self.cells[k] &= keep_k;
+        let (old_j, old_k) = (self.cells[j], self.cells[k]);
+        let new_j = old_j & beside & KEEP_BESIDE_TWO[here | columns_of(old_k)];
+        let new_k = old_k & beside & KEEP_BESIDE_TWO[here | columns_of(old_j)];
+        self.cells[j] = new_j;
+        self.cells[k] = new_k;
+        *next |= u32::from(new_j != old_j) << j | u32::from(new_k != old_k) << k;
         // A row's cells in a lone triad, in a stack where the digit has one column (which the
         // other bands lose), are one cell: the digit's place in that row. The permutation rule
         // has already removed its peers in the band; placing it only takes the cell from the
         // other digits.
         let new = bits & LONE_TRIAD_CELLS[triads] & !beside & self.open[b];
         if new != 0 {
-            self.clear_in_band(b, new);
+            *next |= self.clear_in_band(b, new) & !(1 << i);
             self.cells[i] = bits;
             self.open[b] &= !new;
         }
-        self.seen[i] = bits;
         true
     }
 
@@ -433,9 +401,9 @@ impl Board {
     }
 
     /// Places every open cell left with one candidate and notes those with two; `None` if a
-    /// cell has none, otherwise whether anything was placed.
-    fn place_naked_singles(&mut self) -> Option<bool> {
-        let mut placed = false;
+    /// cell has none, otherwise the words the placements changed.
+    fn place_naked_singles(&mut self) -> Option<u32> {
+        let mut placed = 0;
         for b in 0..3 {
             let (mut once, mut twice, mut thrice) = (0, 0, 0);
             for d in 0..9 {
@@ -454,8 +422,7 @@ impl Board {
                 let p = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 let d = (0..9).find(|&d| self.cells[9 * b + d] & 1 << p != 0)?;
-                self.place(d, b, p);
-                placed = true;
+                placed |= self.place(d, b, p);
             }
         }
         Some(placed)
@@ -573,13 +540,13 @@ where
         *budget -= 1;
         if choices != 0 {
             let mut child = *board;
-            child.place(d, b, p);
-            if child.propagate() {
+            let changed = child.place(d, b, p);
+            if child.propagate(changed) {
                 search(&mut child, branching, budget, visit)?;
             }
         } else {
-            board.place(d, b, p);
-            if board.propagate() {
+            let changed = board.place(d, b, p);
+            if board.propagate(changed) {
                 return search(board, branching, budget, visit);
             }
         }
@@ -616,28 +583,56 @@ pub(crate) fn with_restarts<T>(mut attempt: impl FnMut(Branching, &mut u64) -> O
 mod tests {
     use super::*;
     use crate::random::Rng;
+    use crate::solve::solve;
+
+    /// Whether no rule can narrow `board` any further: the changes propagation tracks are all
+    /// the changes there were.
+    fn is_settled(board: &Board) -> bool {
+        let mut probe = *board;
+        for i in 0..27 {
+            if !probe.narrow(i, &mut 0) {
+                return false;
+            }
+        }
+        probe.place_naked_singles() == Some(0)
+            && probe.cells == board.cells
+            && probe.open == board.open
+    }
+
+    /// Checks that every position of the first `depth` levels of the search from `board` is
+    /// settled.
+    fn check_search_tree(board: &Board, depth: u32) {
+        assert!(is_settled(board));
+        let (b, p) = match board.branch_cell(Branching::FewestCandidates) {
+            Some(cell) if depth > 0 => cell,
+            _ => return,
+        };
+        let mut digits = board.candidates(b, p);
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut child = *board;
+            let changed = child.place(d, b, p);
+            if child.propagate(changed) {
+                check_search_tree(&child, depth - 1);
+            }
+        }
+    }
 
     #[test]
-    fn finding_differing_words_agrees_with_the_portable_version() {
-        let mut rng = Rng::new(9);
-        for _ in 0..10_000 {
-            let mut words = [0u32; 27];
-            let mut seen = [0u32; 27];
-            for (word, old) in words.iter_mut().zip(seen.iter_mut()) {
-                *old = rng.next_u64() as u32 & BAND;
-                // About one word in four differs from what was seen.
-                let lost = if rng.below(4) == 0 {
-                    1 << rng.below(27)
-                } else {
-                    0
-                };
-                *word = *old & !lost;
+    fn propagation_stops_only_where_no_rule_applies() {
+        let mut rng = Rng::new(27);
+        let solved = solve(&Grid::EMPTY).unwrap();
+        for _ in 0..300 {
+            let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+            rng.shuffle(&mut digits);
+            let mut cells: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut cells);
+            let mut puzzle = Grid::EMPTY;
+            for &cell in &cells[..17 + rng.below(24)] {
+                puzzle.set(cell, digits[usize::from(solved.get(cell) - 1)]);
             }
-            let differ = differing_words(&words, &seen);
-            assert_eq!(differ, differing_words_portably(&words, &seen));
-            for i in 0..27 {
-                assert_eq!(differ >> i & 1 == 1, words[i] != seen[i], "word {}", i);
-            }
+            check_search_tree(&Board::new(&puzzle).unwrap(), 3);
         }
     }
 }
