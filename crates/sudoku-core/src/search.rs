@@ -295,17 +295,18 @@ impl Board {
         grid
     }
 
-    /// Puts digit `d + 1` at position `p` of band `b`, which must be open and allow it: removes
-    /// it from the cell's peers and the other digits from the cell. Returns the words it changed
-    /// (bit `i` for `cells[i]`).
-    fn place(&mut self, d: usize, b: usize, p: usize) -> u32 {
+    /// Puts digit `d + 1` at position `p` of band `b`, which must be open and allow it, as
+    /// must the digits of `rivals` (bit `e` for digit `e + 1`) and no other: removes the digit
+    /// from the cell's peers and the rivals from the cell. Returns the words it changed (bit
+    /// `i` for `cells[i]`).
+    fn place(&mut self, d: usize, b: usize, p: usize, rivals: u32) -> u32 {
         let cell = 1 << p;
-        let mut changed = self.clear_in_band(b, cell);
+        self.clear_in_band(b, cell);
         let i = 9 * b + d;
         self.cells[i] = self.cells[i] & !BAND_PEERS[p] | cell;
         let (column, [j, k]) = (column_mask(p % 9), BESIDE[i]);
-        // Word `i` had the cell, so clearing the band has reported it.
-        changed |= u32::from(self.cells[j] & column != 0) << j
+        let changed = (rivals | 1 << d) << (9 * b)
+            | u32::from(self.cells[j] & column != 0) << j
             | u32::from(self.cells[k] & column != 0) << k;
         self.cells[j] &= !column;
         self.cells[k] &= !column;
@@ -313,16 +314,21 @@ impl Board {
         changed
     }
 
-    /// Removes the cells `mask` from every digit's word of band `b`; returns the words that had
-    /// any of them.
-    fn clear_in_band(&mut self, b: usize, mask: u32) -> u32 {
+    /// Removes the cells `mask` from every digit's word of band `b`.
+    fn clear_in_band(&mut self, b: usize, mask: u32) {
         // The band's nine words are adjacent: this loop vectorizes.
-        let mut hit = 0;
-        for (d, word) in self.cells[9 * b..9 * b + 9].iter_mut().enumerate() {
-            hit |= u32::from(*word & mask != 0) << d;
+        for word in self.cells[9 * b..9 * b + 9].iter_mut() {
             *word &= !mask;
         }
-        hit << (9 * b)
+    }
+
+    /// The words of band `b` (bit `i` for `cells[i]`) that hold any of the cells `mask`.
+    fn words_holding(&self, b: usize, mask: u32) -> u32 {
+        let mut words = 0;
+        for d in 0..9 {
+            words |= u32::from(self.cells[9 * b + d] & mask != 0) << d;
+        }
+        words << (9 * b)
     }
 
     /// Narrows the position until nothing changes: each changed word by the permutation rules
@@ -384,7 +390,8 @@ impl Board {
         // other digits.
         let new = bits & LONE_TRIAD_CELLS[triads] & !beside & self.open[b];
         if new != 0 {
-            *next |= self.clear_in_band(b, new) & !(1 << i);
+            *next |= self.words_holding(b, new) & !(1 << i);
+            self.clear_in_band(b, new);
             self.cells[i] = bits;
             self.open[b] &= !new;
         }
@@ -422,7 +429,7 @@ impl Board {
                 let p = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 let d = (0..9).find(|&d| self.cells[9 * b + d] & 1 << p != 0)?;
-                placed |= self.place(d, b, p);
+                placed |= self.place(d, b, p, 0);
             }
         }
         Some(placed)
@@ -526,26 +533,28 @@ where
         }
     };
     // Every guess but the last works on a copy; the last one on the board itself.
+    let all_choices = choices;
     while choices != 0 {
         let choice = choices.trailing_zeros() as usize;
         choices &= choices - 1;
-        let (d, p) = if by_digit {
-            (choice, fixed)
+        let (d, p, allowed) = if by_digit {
+            (choice, fixed, all_choices)
         } else {
-            (fixed, choice)
+            (fixed, choice, board.candidates(b, choice))
         };
+        let rivals = allowed & !(1 << d);
         if *budget == 0 {
             return ControlFlow::Break(Stop::Budget);
         }
         *budget -= 1;
         if choices != 0 {
             let mut child = *board;
-            let changed = child.place(d, b, p);
+            let changed = child.place(d, b, p, rivals);
             if child.propagate(changed) {
                 search(&mut child, branching, budget, visit)?;
             }
         } else {
-            let changed = board.place(d, b, p);
+            let changed = board.place(d, b, p, rivals);
             if board.propagate(changed) {
                 return search(board, branching, budget, visit);
             }
@@ -607,12 +616,13 @@ mod tests {
             Some(cell) if depth > 0 => cell,
             _ => return,
         };
-        let mut digits = board.candidates(b, p);
+        let allowed = board.candidates(b, p);
+        let mut digits = allowed;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             let mut child = *board;
-            let changed = child.place(d, b, p);
+            let changed = child.place(d, b, p, allowed & !(1 << d));
             if child.propagate(changed) {
                 check_search_tree(&child, depth - 1);
             }
