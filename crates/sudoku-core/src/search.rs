@@ -339,6 +339,7 @@ impl Board {
     /// Words are narrowed in rounds: the words a round changes wait for the next, which lets
     /// several changes to one word be narrowed at once.
     fn propagate(&mut self, mut changed: u32) -> bool {
+        let mut touched = changed;
         loop {
             if changed != 0 {
                 let mut next = 0;
@@ -350,12 +351,16 @@ impl Board {
                     }
                 }
                 changed = next;
+                touched |= next;
                 continue;
             }
-            match self.place_naked_singles() {
+            match self.place_naked_singles(touched) {
                 None => return false,
                 Some(0) => return true,
-                Some(placed) => changed = placed,
+                Some(placed) => {
+                    changed = placed;
+                    touched = placed;
+                }
             }
         }
     }
@@ -407,11 +412,16 @@ impl Board {
         digits
     }
 
-    /// Places every open cell left with one candidate and notes those with two; `None` if a
-    /// cell has none, otherwise the words the placements changed.
-    fn place_naked_singles(&mut self) -> Option<u32> {
+    /// Places every open cell left with one candidate and notes those with two, in the bands
+    /// of the `touched` words (a band none of whose words changed since the last pass has
+    /// neither new singles nor new pairs); `None` if a cell has none, otherwise the words the
+    /// placements changed.
+    fn place_naked_singles(&mut self, touched: u32) -> Option<u32> {
         let mut placed = 0;
         for b in 0..3 {
+            if touched >> (9 * b) & 0x1FF == 0 {
+                continue;
+            }
             let (mut once, mut twice, mut thrice) = (0, 0, 0);
             for d in 0..9 {
                 let m = self.cells[9 * b + d];
@@ -594,8 +604,8 @@ mod tests {
     use crate::random::Rng;
     use crate::solve::solve;
 
-    /// Whether no rule can narrow `board` any further: the changes propagation tracks are all
-    /// the changes there were.
+    /// Whether no rule can narrow `board` any further and its two-candidate cells are up to
+    /// date: the changes propagation tracks are all the changes there were.
     fn is_settled(board: &Board) -> bool {
         let mut probe = *board;
         for i in 0..27 {
@@ -603,9 +613,10 @@ mod tests {
                 return false;
             }
         }
-        probe.place_naked_singles() == Some(0)
+        probe.place_naked_singles(BAND) == Some(0)
             && probe.cells == board.cells
             && probe.open == board.open
+            && probe.pairs == board.pairs
     }
 
     /// Checks that every position of the first `depth` levels of the search from `board` is
