@@ -233,8 +233,10 @@ pub(crate) struct Board {
     cells: [u32; 27],
     /// Per band, the cells with no digit placed yet.
     open: [u32; 3],
-    /// Per band, the open cells with two candidates when propagation last ended.
-    pairs: [u32; 3],
+    /// Per band, how many open cells had two candidates when propagation last ended.
+    pair_count: [u8; 3],
+    /// Per band, the first of those cells (any value where there is none).
+    first_pair: [u8; 3],
 }
 
 impl Board {
@@ -267,7 +269,8 @@ impl Board {
         let mut board = Board {
             cells: [0; 27],
             open: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
-            pairs: [0; 3],
+            pair_count: [0; 3],
+            first_pair: [0; 3],
         };
         for (i, word) in board.cells.iter_mut().enumerate() {
             *word = BAND & !(given[i / 9] | denied[i]) | placed[i];
@@ -433,7 +436,9 @@ impl Board {
             if open & !once != 0 {
                 return None;
             }
-            self.pairs[b] = open & twice & !thrice;
+            let pairs = open & twice & !thrice;
+            self.pair_count[b] = pairs.count_ones() as u8;
+            self.first_pair[b] = pairs.trailing_zeros() as u8;
             let mut singles = open & once & !twice;
             while singles != 0 {
                 let p = singles.trailing_zeros() as usize;
@@ -468,19 +473,15 @@ impl Board {
         if branching == Branching::ReadingOrder {
             return Some((first_open, self.open[first_open].trailing_zeros() as usize));
         }
-        // (two-candidate cells of the band, band, position) of the cell chosen so far.
-        let mut best_pair: Option<(u32, usize, usize)> = None;
-        for b in 0..3 {
-            let pairs = self.pairs[b];
-            if pairs != 0 {
-                let key = pairs.count_ones();
-                if best_pair.map_or(true, |(most, _, _)| key > most) {
-                    best_pair = Some((key, b, pairs.trailing_zeros() as usize));
-                }
+        let most_pairs = (0..3).fold(0, |best, b| {
+            if self.pair_count[b] > self.pair_count[best] {
+                b
+            } else {
+                best
             }
-        }
-        if let Some((_, b, p)) = best_pair {
-            return Some((b, p));
+        });
+        if self.pair_count[most_pairs] != 0 {
+            return Some((most_pairs, usize::from(self.first_pair[most_pairs])));
         }
         let mut fewest = (u32::MAX, first_open, 0);
         for b in 0..3 {
@@ -616,7 +617,9 @@ mod tests {
         probe.place_naked_singles(BAND) == Some(0)
             && probe.cells == board.cells
             && probe.open == board.open
-            && probe.pairs == board.pairs
+            && probe.pair_count == board.pair_count
+            && (0..3)
+                .all(|b| board.pair_count[b] == 0 || probe.first_pair[b] == board.first_pair[b])
     }
 
     /// Checks that every position of the first `depth` levels of the search from `board` is
