@@ -225,7 +225,7 @@ pub(crate) enum Branching {
 /// A search position: for every digit and band, the cells the digit may still take (a placed
 /// digit keeps its cell), and the cells still open.
 ///
-/// Small enough to copy at each branch, so nothing is ever undone.
+/// Small enough (128 bytes) to copy at each branch, so nothing is ever undone.
 #[derive(Clone, Copy)]
 pub(crate) struct Board {
     /// `cells[9 * b + d]`: bit `9 * r + c` is set if digit `d + 1` may stand at row `r`,
@@ -641,6 +641,13 @@ mod tests {
                 check_search_tree(&child, depth - 1);
             }
         }
+    }
+
+    #[test]
+    fn a_board_is_small_enough_to_copy_inline() {
+        // At 128 bytes a guess copies the board with a few vector moves; a few bytes more and
+        // the compiler calls `memcpy` instead, which measured up to 1 % slower.
+        assert_eq!(std::mem::size_of::<Board>(), 128);
     }
 
     #[test]
