@@ -142,6 +142,32 @@ fn occupied_triads(bits: u32) -> usize {
         | usize::from(BOXES_OF_ROW[(bits >> 18 & 0x1FF) as usize]) << 6
 }
 
+/// For each of the 81 cells in reading order, its band and its position in the band.
+const CELL_PLACES: [(u8, u8); 81] = build_cell_places();
+
+const fn build_cell_places() -> [(u8, u8); 81] {
+    let mut places = [(0, 0); 81];
+    let mut cell = 0;
+    while cell < 81 {
+        places[cell] = ((cell / 27) as u8, (cell % 27) as u8);
+        cell += 1;
+    }
+    places
+}
+
+/// For each position of a band, the band positions of its column.
+const COLUMN_CELLS: [u32; 27] = build_column_cells();
+
+const fn build_column_cells() -> [u32; 27] {
+    let mut columns = [0; 27];
+    let mut p = 0;
+    while p < 27 {
+        columns[p] = column_mask(p % 9);
+        p += 1;
+    }
+    columns
+}
+
 /// For each position of a band, the other positions of the band sharing its row, box or column.
 const BAND_PEERS: [u32; 27] = build_band_peers();
 
@@ -254,7 +280,8 @@ impl Board {
             .enumerate()
             .filter(|&(_, &digit)| digit != 0)
         {
-            let (b, p) = (cell / 27, cell % 27);
+            let (b, p) = CELL_PLACES[cell];
+            let (b, p) = (usize::from(b), usize::from(p));
             let i = 9 * b + usize::from(digit - 1);
             if denied[i] & 1 << p != 0 {
                 return None;
@@ -262,7 +289,7 @@ impl Board {
             given[b] |= 1 << p;
             placed[i] |= 1 << p;
             denied[i] |= BAND_PEERS[p];
-            let (column, [j, k]) = (column_mask(p % 9), BESIDE[i]);
+            let (column, [j, k]) = (COLUMN_CELLS[p], BESIDE[i]);
             denied[j] |= column;
             denied[k] |= column;
         }
@@ -307,7 +334,7 @@ impl Board {
         self.clear_in_band(b, cell);
         let i = 9 * b + d;
         self.cells[i] = self.cells[i] & !BAND_PEERS[p] | cell;
-        let (column, [j, k]) = (column_mask(p % 9), BESIDE[i]);
+        let (column, [j, k]) = (COLUMN_CELLS[p], BESIDE[i]);
         let changed = (rivals | 1 << d) << (9 * b)
             | u32::from(self.cells[j] & column != 0) << j
             | u32::from(self.cells[k] & column != 0) << k;
