@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs fuzz targets for a bounded time each:
-# `bash crates/sudoku-core/fuzz/run.sh [SECONDS [TARGET...]]` (default 60 s, every target). Needs the nightly toolchain and cargo-fuzz, which it installs if
-# missing. New inputs go to fuzz/corpus/<target> (not committed); the committed seeds are in
-# fuzz/seeds/<target>. Exits non-zero, leaving the crashing input in fuzz/artifacts, if a
-# target finds a panic, an overflow, a hang (over 10 s per input) or memory blow-up (2 GiB).
+# `bash crates/sudoku-core/fuzz/run.sh [SECONDS [TARGET...]]` (default 60 s, every target).
+# Needs the nightly toolchain and cargo-fuzz, which it installs if missing. New inputs go to
+# fuzz/corpus/<target> (not committed); the committed seeds are in fuzz/seeds/<target>. Exits
+# non-zero, leaving the crashing input in fuzz/artifacts, if a target finds a panic, an
+# overflow, a hang (over 10 s per input) or memory blow-up (2 GiB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
