@@ -146,23 +146,23 @@ fn run(args: &BatchArgs, task: Task) -> Result<bool, String> {
                 "\n"
             }
         };
-        out.write_all(text.as_bytes()).or_else(reader_gone)
+        out.write_all(text.as_bytes())
     })
-    .and_then(|()| out.flush().or_else(reader_gone))
+    .and_then(|()| out.flush())
+    // A reader that stopped early ends the run (nobody reads the rest), but is not an error.
+    .or_else(reader_gone)
     .map_err(|e| format!("cannot write standard output: {}", e))?;
     let elapsed = started.elapsed();
     progress.finish_and_clear();
     drop(out);
     let _ = io::stderr().write_all(errors.as_bytes());
     if args.stats {
-        let rate = lines.len() as f64 / elapsed.as_secs_f64().max(1e-9);
+        // Every puzzle, unless the reader stopped early.
+        let answered = solved + unsolvable + invalid;
+        let rate = answered as f64 / elapsed.as_secs_f64().max(1e-9);
         eprintln!(
             "puzzles: {}, solved: {}, unsolvable: {}, invalid: {}, {:.0} puzzles/s",
-            lines.len(),
-            solved,
-            unsolvable,
-            invalid,
-            rate
+            answered, solved, unsolvable, invalid, rate
         );
     }
     let unsolved_is_error = matches!(task, Task::Solve { .. }) && unsolvable > 0;

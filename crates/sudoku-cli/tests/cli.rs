@@ -1,6 +1,6 @@
 //! The `sudoku` command as a user runs it.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
 fn sudoku(args: &[&str], input: &str) -> Output {
@@ -112,4 +112,39 @@ fn generated_su_domino_ku_puzzles_are_judge_input() {
 /// A generated input without its final `0` line.
 fn text_without_end(bytes: &[u8]) -> String {
     text(bytes).trim_end_matches("0\n").to_string()
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_run_quietly() {
+    let puzzle =
+        "103000509002109400000704000300502006060000050700803004000401000009205800804000107\n";
+    let total = 20_000;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["solve", "--stats"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(puzzle.repeat(total).as_bytes())
+        .unwrap();
+    // Read one answer, then hang up: far more output remains than a pipe holds.
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first.trim_end().len(), 81);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out);
+    let stderr = text(&out.stderr);
+    let answered: usize = stderr
+        .strip_prefix("puzzles: ")
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("no summary in {:?}", stderr));
+    assert!(answered < total, "all {} puzzles were answered", answered);
 }
