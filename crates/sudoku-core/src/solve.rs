@@ -3,15 +3,212 @@
 use std::ops::ControlFlow;
 
 use crate::grid::Grid;
-use crate::search::{search, with_restarts, Board, Branching, Stop};
+use crate::search::{search, Board, Branching, Stop};
 
 /// A completion of `puzzle`: a full, rule-abiding board keeping every filled cell; `None` if
 /// there is none (including when the givens already repeat a digit in a unit).
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
     let board = Board::new(puzzle)?;
-    with_restarts(|order, budget| {
+    first(&board, Strategy::Portfolio, &mut Effort::unlimited()).unwrap_or(None)
+}
+
+/// The completion of `puzzle` that reads smallest as an 81-digit number (row by row); `None`
+/// if there is none.
+pub fn solve_smallest(puzzle: &Grid) -> Option<Grid> {
+    smallest(puzzle, Strategy::Portfolio, &mut Effort::unlimited()).unwrap_or(None)
+}
+
+/// The number of completions of `puzzle`, counting no further than `limit`: the result is
+/// `min(limit, number of solutions)`, and the search stops as soon as it reaches `limit`.
+pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
+    match Board::new(puzzle) {
+        Some(board) if limit > 0 => {
+            count(&board, limit, Strategy::Portfolio, &mut Effort::unlimited()).unwrap_or(0)
+        }
+        _ => 0,
+    }
+}
+
+/// A way the engine can search, for measuring each on its own: [`solve`], [`solve_smallest`]
+/// and [`count_solutions`] always use [`Strategy::Portfolio`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// The strategies below taken in turn on growing guess budgets, each attempt starting
+    /// afresh, so that a board costs a bounded multiple of what the best of them needs: the
+    /// fastest one first, on a budget that covers ordinary boards, then rounds in which probing
+    /// gets four times the others' share. A board must defeat every strategy at once to be
+    /// slow, and the strategies fail on different boards (BENCHMARKS.md has the adversary's
+    /// figures).
+    Portfolio,
+    /// Branch on a cell with the fewest candidates.
+    FewestCandidates,
+    /// Branch on the constraint (a digit's places in a row, column or box, or a cell's
+    /// candidates) with the fewest ways left to be met.
+    FewestPlaces,
+    /// Branch on the first open cell in reading order.
+    ReadingOrder,
+    /// Branch as [`Strategy::FewestCandidates`], reasoning harder near the root: the triad
+    /// rules (a row or column of three cells inside a box holds three different digits), then
+    /// removing every candidate whose placement propagation refutes. Each probe counts as a
+    /// guess.
+    Probing,
+}
+
+impl Strategy {
+    /// Every strategy but the portfolio, in the order the portfolio takes them.
+    pub const ALONE: [Strategy; 4] = [
+        Strategy::FewestCandidates,
+        Strategy::Probing,
+        Strategy::FewestPlaces,
+        Strategy::ReadingOrder,
+    ];
+
+    fn branching(self) -> Option<Branching> {
+        match self {
+            Strategy::Portfolio => None,
+            Strategy::FewestCandidates => Some(Branching::FewestCandidates),
+            Strategy::FewestPlaces => Some(Branching::FewestPlaces),
+            Strategy::ReadingOrder => Some(Branching::ReadingOrder),
+            Strategy::Probing => Some(Branching::Probing),
+        }
+    }
+}
+
+/// What is asked of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Any completion, as [`solve`].
+    First,
+    /// The number of completions up to a limit, as [`count_solutions`].
+    CountTo(usize),
+    /// The smallest completion, as [`solve_smallest`].
+    Smallest,
+}
+
+/// The answer to a [`Question`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A completion, or `None` where there is none.
+    Solution(Option<Grid>),
+    /// A number of completions.
+    Count(usize),
+}
+
+/// What [`measure`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Measured {
+    /// The answer, the same as the solving functions give; `None` if the guess limit ran out
+    /// first.
+    pub answer: Option<Answer>,
+    /// The guesses made (each a placement tried and propagated), within the limit.
+    pub guesses: u64,
+}
+
+/// Answers `question` about `puzzle` with `strategy`, making at most `max_guesses` guesses, and
+/// says how many it made: for benchmarks and adversaries that measure the engine's work.
+pub fn measure(
+    puzzle: &Grid,
+    question: Question,
+    strategy: Strategy,
+    max_guesses: u64,
+) -> Measured {
+    let mut effort = Effort {
+        left: max_guesses,
+        spent: 0,
+    };
+    let answer = match (question, Board::new(puzzle)) {
+        (Question::Smallest, _) => smallest(puzzle, strategy, &mut effort).map(Answer::Solution),
+        (_, None) | (Question::CountTo(0), _) => Some(match question {
+            Question::First => Answer::Solution(None),
+            _ => Answer::Count(0),
+        }),
+        (Question::First, Some(board)) => {
+            first(&board, strategy, &mut effort).map(Answer::Solution)
+        }
+        (Question::CountTo(limit), Some(board)) => {
+            count(&board, limit, strategy, &mut effort).map(Answer::Count)
+        }
+    };
+    Measured {
+        answer,
+        guesses: effort.spent,
+    }
+}
+
+/// The guesses a search may still make, and those it has made.
+struct Effort {
+    left: u64,
+    spent: u64,
+}
+
+impl Effort {
+    fn unlimited() -> Effort {
+        Effort {
+            left: u64::MAX,
+            spent: 0,
+        }
+    }
+}
+
+/// Guesses the portfolio's first attempt (the fastest strategy) may make: more than any board of
+/// the standard sets needs (the most is about 2,000, on `17-clue`).
+pub(crate) const FIRST_BUDGET: u64 = 2048;
+
+/// Guesses each strategy of the portfolio may make in its first round.
+const ROUND_BUDGET: u64 = 256;
+
+/// Runs `attempt` (which returns `None` if its guess budget runs out) on a copy of `board`:
+/// with one strategy, once, on every guess `effort` has left; with the portfolio, with each
+/// strategy in turn on a budget that grows fourfold each round, until one finishes. `None` if
+/// `effort` runs out first.
+fn explore<T>(
+    board: &Board,
+    strategy: Strategy,
+    effort: &mut Effort,
+    mut attempt: impl FnMut(&mut Board, Branching, &mut u64) -> Option<T>,
+) -> Option<T> {
+    let mut run = |branching: Branching, budget: u64, effort: &mut Effort| {
+        let granted = budget.min(effort.left);
+        let mut left = granted;
+        let result = attempt(&mut board.clone(), branching, &mut left);
+        effort.left -= granted - left;
+        effort.spent += granted - left;
+        result
+    };
+    if let Some(branching) = strategy.branching() {
+        return run(branching, u64::MAX, effort);
+    }
+    // The fastest strategy first, on a budget that covers ordinary boards; then every
+    // strategy in turn on a budget that doubles each round (the first one only once its
+    // budget exceeds what it already had).
+    if let Some(result) = run(Branching::FewestCandidates, FIRST_BUDGET, effort) {
+        return Some(result);
+    }
+    let mut budget = ROUND_BUDGET;
+    loop {
+        for &alone in Strategy::ALONE.iter() {
+            if effort.left == 0 {
+                return None;
+            }
+            if alone == Strategy::FewestCandidates && budget <= FIRST_BUDGET {
+                continue;
+            }
+            let branching = alone.branching().expect("a single strategy");
+            // Probing is the best strategy on most boards that reach this point.
+            let share = if alone == Strategy::Probing { 4 } else { 1 };
+            if let Some(result) = run(branching, budget.saturating_mul(share), effort) {
+                return Some(result);
+            }
+        }
+        budget = budget.saturating_mul(2);
+    }
+}
+
+/// A completion of `board` (`Some(None)` if there is none); `None` if `effort` runs out.
+fn first(board: &Board, strategy: Strategy, effort: &mut Effort) -> Option<Option<Grid>> {
+    explore(board, strategy, effort, |board, branching, budget| {
         let mut found = None;
-        let stop = search(&mut board.clone(), order, budget, &mut |solved| {
+        let stop = search(board, branching, budget, &mut |solved| {
             found = Some(solved.grid());
             ControlFlow::Break(())
         });
@@ -22,65 +219,11 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
     })
 }
 
-/// The completion of `puzzle` that reads smallest as an 81-digit number (row by row); `None`
-/// if there is none.
-pub fn solve_smallest(puzzle: &Grid) -> Option<Grid> {
-    let mut board = Board::new(puzzle)?;
-    let mut budget = SMALLEST_BUDGET;
-    let mut found = None;
-    let stop = search(
-        &mut board,
-        Branching::ReadingOrder,
-        &mut budget,
-        &mut |solved| {
-            found = Some(solved.grid());
-            ControlFlow::Break(())
-        },
-    );
-    match stop {
-        ControlFlow::Break(Stop::Budget) => smallest_cell_by_cell(puzzle),
-        _ => found,
-    }
-}
-
-/// Guesses the reading-order search for the smallest completion may make before
-/// [`smallest_cell_by_cell`] takes over.
-const SMALLEST_BUDGET: u64 = 8192;
-
-/// The smallest completion of `puzzle`, found without reading-order search: cells fixed in
-/// reading order, each to the smallest digit that still leaves a completion, asking [`solve`]
-/// (a known completion bounds each cell, so only smaller digits are tried). Slower on most
-/// boards, but it inherits `solve`'s protection against dead ends.
-fn smallest_cell_by_cell(puzzle: &Grid) -> Option<Grid> {
-    let mut witness = solve(puzzle)?;
-    let mut fixed = *puzzle;
-    for cell in 0..81 {
-        if fixed.get(cell) != 0 {
-            continue;
-        }
-        for digit in 1..witness.get(cell) {
-            let mut tried = fixed;
-            tried.set(cell, digit);
-            if let Some(better) = solve(&tried) {
-                witness = better;
-                break;
-            }
-        }
-        fixed.set(cell, witness.get(cell));
-    }
-    Some(witness)
-}
-
-/// The number of completions of `puzzle`, counting no further than `limit`: the result is
-/// `min(limit, number of solutions)`, and the search stops as soon as it reaches `limit`.
-pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
-    let board = match Board::new(puzzle) {
-        Some(board) if limit > 0 => board,
-        _ => return 0,
-    };
-    with_restarts(|order, budget| {
+/// The number of completions of `board` up to `limit` (at least 1); `None` if `effort` runs out.
+fn count(board: &Board, limit: usize, strategy: Strategy, effort: &mut Effort) -> Option<usize> {
+    explore(board, strategy, effort, |board, branching, budget| {
         let mut count = 0;
-        let stop = search(&mut board.clone(), order, budget, &mut |_| {
+        let stop = search(board, branching, budget, &mut |_| {
             count += 1;
             if count < limit {
                 ControlFlow::Continue(())
@@ -95,10 +238,73 @@ pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     })
 }
 
+/// Guesses the reading-order search for the smallest completion may make before the portfolio
+/// takes over cell by cell.
+const SMALLEST_BUDGET: u64 = 8192;
+
+/// The smallest completion of `puzzle` (`Some(None)` if there is none); `None` if `effort` runs
+/// out. Reading-order search meets completions in lexicographic order, so its first is the
+/// smallest; alone it is used to the end, and in the portfolio until [`SMALLEST_BUDGET`], after
+/// which cells are fixed one by one as [`smallest_cell_by_cell`] does. The other strategies
+/// alone go cell by cell from the start.
+fn smallest(puzzle: &Grid, strategy: Strategy, effort: &mut Effort) -> Option<Option<Grid>> {
+    let board = match Board::new(puzzle) {
+        Some(board) => board,
+        None => return Some(None),
+    };
+    let reading_budget = match strategy {
+        Strategy::ReadingOrder => u64::MAX,
+        Strategy::Portfolio => SMALLEST_BUDGET,
+        _ => 0,
+    };
+    let mut reading_effort = Effort {
+        left: reading_budget.min(effort.left),
+        spent: 0,
+    };
+    let reading = first(&board, Strategy::ReadingOrder, &mut reading_effort);
+    effort.left -= reading_effort.spent;
+    effort.spent += reading_effort.spent;
+    reading.or_else(|| smallest_cell_by_cell(puzzle, strategy, effort))
+}
+
+/// The smallest completion of `puzzle`, found without reading-order search: cells fixed in
+/// reading order, each to the smallest digit that still leaves a completion, asking
+/// [`first`] with `strategy` (a known completion bounds each cell, so only smaller digits are
+/// tried). Slower on most boards, but it inherits the strategy's protection against dead ends.
+fn smallest_cell_by_cell(
+    puzzle: &Grid,
+    strategy: Strategy,
+    effort: &mut Effort,
+) -> Option<Option<Grid>> {
+    let solve_with = |grid: &Grid, effort: &mut Effort| match Board::new(grid) {
+        Some(board) => first(&board, strategy, effort),
+        None => Some(None),
+    };
+    let mut witness = match solve_with(puzzle, effort)? {
+        Some(witness) => witness,
+        None => return Some(None),
+    };
+    let mut fixed = *puzzle;
+    for cell in 0..81 {
+        if fixed.get(cell) != 0 {
+            continue;
+        }
+        for digit in 1..witness.get(cell) {
+            let mut tried = fixed;
+            tried.set(cell, digit);
+            if let Some(better) = solve_with(&tried, effort)? {
+                witness = better;
+                break;
+            }
+        }
+        fixed.set(cell, witness.get(cell));
+    }
+    Some(Some(witness))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::FIRST_BUDGET;
 
     fn grid(text: &str) -> Grid {
         let mut grid = Grid::EMPTY;
@@ -120,6 +326,15 @@ mod tests {
         assert_eq!(solve_smallest(&Grid::EMPTY), Some(grid(SMALLEST_FULL)));
     }
 
+    /// The answer `strategy` alone gives within the portfolio's first budget.
+    fn within_first_budget(
+        puzzle: &Grid,
+        question: Question,
+        strategy: Strategy,
+    ) -> Option<Answer> {
+        measure(puzzle, question, strategy, FIRST_BUDGET).answer
+    }
+
     #[test]
     fn a_board_that_sends_one_branching_order_astray_is_solved_by_the_other() {
         // Found by fuzzing: most-constrained-first guessing spends about a second here before
@@ -129,30 +344,18 @@ mod tests {
         );
         assert!(solve(&puzzle).unwrap().solves(&puzzle));
         assert_eq!(count_solutions(&puzzle, 3), 3);
-        let mut budget = FIRST_BUDGET;
-        let mut found = false;
-        let stop = search(
-            &mut Board::new(&puzzle).unwrap(),
-            Branching::FewestCandidates,
-            &mut budget,
-            &mut |_| {
-                found = true;
-                ControlFlow::Break(())
-            },
-        );
         assert_eq!(
-            stop,
-            ControlFlow::Break(Stop::Budget),
+            within_first_budget(&puzzle, Question::First, Strategy::FewestCandidates),
+            None,
             "the board no longer needs a restart"
         );
-        assert!(!found);
     }
 
     #[test]
     fn an_unsolvable_board_that_defeats_cell_guessing_is_refuted_by_place_guessing() {
         // Found by fuzzing: guessing cells (most constrained first, or in reading order) needs
-        // hundreds of thousands of guesses to see there is no solution; guessing between the two
-        // places of a digit in a row, a handful.
+        // hundreds of thousands of guesses to see there is no solution; guessing among the
+        // places of a digit in a unit, a handful.
         let puzzle = grid(
             "...........41.............2.41...2.....5....8.2....1..........6......41..........",
         );
@@ -160,31 +363,22 @@ mod tests {
         assert_eq!(solve(&puzzle), None);
         assert_eq!(count_solutions(&puzzle, 2), 0);
         assert_eq!(solve_smallest(&puzzle), None);
-        let board = Board::new(&puzzle).unwrap();
-        for order in [Branching::FewestCandidates, Branching::ReadingOrder] {
-            let mut budget = FIRST_BUDGET;
-            let stop = search(&mut board.clone(), order, &mut budget, &mut |_| {
-                ControlFlow::Break(())
-            });
+        for strategy in [Strategy::FewestCandidates, Strategy::ReadingOrder] {
             assert_eq!(
-                stop,
-                ControlFlow::Break(Stop::Budget),
+                within_first_budget(&puzzle, Question::First, strategy),
+                None,
                 "{:?} no longer needs help",
-                order
+                strategy
             );
         }
-        let mut budget = FIRST_BUDGET;
-        let stop = search(
-            &mut board.clone(),
-            Branching::TwoPlaces,
-            &mut budget,
-            &mut |_| ControlFlow::Break(()),
+        assert_eq!(
+            within_first_budget(&puzzle, Question::First, Strategy::FewestPlaces),
+            Some(Answer::Solution(None))
         );
-        assert_eq!(stop, ControlFlow::Continue(()));
     }
 
     #[test]
-    fn both_ways_to_the_smallest_solution_agree() {
+    fn every_way_to_the_smallest_solution_agrees() {
         let boards = [
             Grid::EMPTY,
             grid(
@@ -197,15 +391,62 @@ mod tests {
                 "3.2....4..7..85.............9..6.8.........3....1..........95.72..4.....1........",
             ),
         ];
-        for board in boards.iter() {
-            assert_eq!(smallest_cell_by_cell(board), solve_smallest(board));
-        }
         let mut unsolvable = Grid::EMPTY;
         for (cell, digit) in (0..8).zip(1..=8) {
             unsolvable.set(cell, digit);
         }
         unsolvable.set(17, 9);
-        assert_eq!(smallest_cell_by_cell(&unsolvable), None);
+        for board in boards.iter().chain([unsolvable].iter()) {
+            let expected = Answer::Solution(solve_smallest(board));
+            for strategy in Strategy::ALONE {
+                let measured = measure(board, Question::Smallest, strategy, u64::MAX);
+                assert_eq!(measured.answer.as_ref(), Some(&expected), "{:?}", strategy);
+            }
+        }
+    }
+
+    /// The worst boards the adversary (`sudoku-bench`'s `adversary` example) found against the
+    /// whole engine, in any mode, and some that stall every strategy but one.
+    const ADVERSARIAL: [&str; 7] = [
+        "..4....6..2........15.6.......41.......23..........1..6........1.....23..........",
+        ".........7....1..58.1..............2.7...21..28............6................782..",
+        "9.7........3..7...4......63.9...6............65...2.........................6952.",
+        "5.............6............1..3...4.4.........3.........5.....4...2.....2.....9..",
+        "......345....5.............67..82...8.2.67...................................1...",
+        ".5..3....9..5..........................38.12.....21.38......8.................2..",
+        "..6..8......5.................8...45.......89....1.........1........9...2...4....",
+    ];
+
+    /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
+    /// solution or a count: about a millisecond.
+    const GUESS_BOUND: u64 = 25_000;
+
+    /// The same for the smallest solution.
+    const SMALLEST_GUESS_BOUND: u64 = 50_000;
+
+    #[test]
+    fn the_portfolio_answers_adversarial_boards_within_its_guess_bound() {
+        for text in ADVERSARIAL {
+            let puzzle = grid(text);
+            let checks = [
+                (Question::First, GUESS_BOUND),
+                (Question::CountTo(2), GUESS_BOUND),
+                (Question::Smallest, SMALLEST_GUESS_BOUND),
+            ];
+            for (question, bound) in checks {
+                let measured = measure(&puzzle, question, Strategy::Portfolio, bound);
+                let alone = measure(&puzzle, question, Strategy::Probing, u64::MAX);
+                assert!(measured.answer.is_some(), "{} {:?}", text, question);
+                match (&measured.answer, &alone.answer) {
+                    (Some(Answer::Solution(Some(ours))), Some(Answer::Solution(Some(_))))
+                        if question == Question::First =>
+                    {
+                        assert!(ours.solves(&puzzle), "{}", text)
+                    }
+                    (ours, theirs) => assert_eq!(ours, theirs, "{} {:?}", text, question),
+                }
+            }
+        }
     }
 
     #[test]
