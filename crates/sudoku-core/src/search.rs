@@ -6,14 +6,17 @@
 //! solution shares, so a search that branches on the first open cell in reading order and tries
 //! digits in increasing order meets solutions in lexicographic order.
 //!
-//! [`Branching::Probing`] reasons harder at each of its first few levels: the triad rules (what
-//! a row or column of three cells inside a box can hold, the reasoning tdoku is built on), then
-//! failed-literal probing (every candidate is placed and propagated, and those that fail are
-//! removed). That costs tens of plain guesses a position, which ordinary boards never repay, but
-//! it refutes at once the boards that stall the cheaper rules: boards with no solution whose
-//! contradiction propagation cannot see, where a plain search explores every way of filling the
-//! rest of the board before returning to the cells that matter. The portfolio in `solve.rs`
-//! therefore runs it only when the cheap search has used up its budget.
+//! Two branching rules reason harder than the plain ones, at every position: the triad rules
+//! (what a row or column of three cells inside a box can hold, the reasoning tdoku is built on;
+//! see [`Board::settle_triads`]). [`Branching::Crossings`] then branches, as tdoku does, on how
+//! one digit crosses a band or stack rather than on a cell; [`Branching::Probing`] also removes,
+//! at its first few levels, every candidate whose placement propagation refutes. Both cost
+//! several plain guesses a position, which ordinary boards never repay, but each answers at once
+//! boards that stall the plain rules: boards whose first guesses lead into a subtree with no
+//! solution whose contradiction plain propagation cannot see, so that a plain search explores
+//! every way of filling the rest of the board before it returns to the cells that matter. Each
+//! rule has boards of its own that stall it and that another rule answers in a few guesses, so
+//! the portfolio in `solve.rs` runs them all, the fast one first.
 
 use std::ops::ControlFlow;
 
@@ -83,16 +86,19 @@ const fn build_boxes_of_row() -> [u8; 512] {
     table
 }
 
+/// The six ways a digit can cross a band, taking in row `r` the triad of box `p[r]` (and,
+/// seen down a stack, in band `b` the column `p[b]` of the stack).
+const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// For each set of triads, the union of the permutations inside it.
 const fn build_latin() -> [u16; 512] {
-    const PERMUTATIONS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut table = [0; 512];
     let mut triads = 0;
     while triads < 512 {
@@ -154,6 +160,17 @@ const fn build_triad_cells() -> [u32; 512] {
         triads += 1;
     }
     table
+}
+
+/// The permutations (bit `k` for [`PERMUTATIONS`]`[k]`) whose three triads all lie in `set`
+/// (bit `3 * row + box`).
+fn crossings_inside(set: u32) -> u32 {
+    let mut inside = 0;
+    for (k, p) in PERMUTATIONS.iter().enumerate() {
+        let used = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
+        inside |= u32::from(set & used == used) << k;
+    }
+    inside
 }
 
 /// The triads of a band word that hold at least one cell.
@@ -298,9 +315,13 @@ pub(crate) enum Branching {
     /// search chooses: a digit's places in a row, column or box, or a cell's candidates (a
     /// cell only where it has strictly fewer).
     FewestPlaces,
-    /// As [`Branching::FewestCandidates`], after applying the triad rules and removing every
-    /// candidate whose placement propagation refutes (failed-literal probing) at each position
-    /// of the first [`PROBE_DEPTH`] levels.
+    /// On how one digit crosses a band or a stack (which triad it takes in each row of a band,
+    /// or which column in each band of a stack), in the band or stack with the fewest such
+    /// ways left, applying the triad rules at every position: tdoku's way of searching.
+    Crossings,
+    /// As [`Branching::FewestCandidates`], after applying the triad rules at every position
+    /// and removing every candidate whose placement propagation refutes (failed-literal
+    /// probing) at each position of the first [`PROBE_DEPTH`] levels.
     Probing,
 }
 
@@ -532,7 +553,10 @@ impl Board {
                 let rows = occupied_triads(word);
                 let columns = columns_of(word);
                 let x = rows as u32 | (columns as u32) << 9;
-                let y = u32::from(LONE_IN_ROW_OR_BOX[rows]) | u32::from(LONE_IN_BOX[columns]) << 9;
+                let [j, k] = BESIDE[9 * b + d];
+                let elsewhere = columns_of(self.cells[j]) | columns_of(self.cells[k]);
+                let bound_columns = usize::from(LONE_IN_BOX[columns]) | columns & !elsewhere;
+                let y = u32::from(LONE_IN_ROW_OR_BOX[rows]) | (bound_columns as u32) << 9;
                 may[d] = x;
                 bound[d] = y;
                 m4 |= m3 & x;
@@ -743,8 +767,74 @@ impl Board {
         }
     }
 
+    /// The ways left for a digit to cross the band or stack with the fewest of them (those of
+    /// the digit with the fewest, two at least), as [`Branch::Crossings`]; `None` if every
+    /// digit crosses every band and stack one way only.
+    fn fewest_crossings(&self) -> Option<Branch> {
+        // Per digit, per band and stack (stacks as 3..6), the 9-bit set of triads (bit
+        // `3 * row + box`) or of band and column pairs (bit `3 * band + column`) it may use.
+        let mut uses = [[0u32; 6]; 9];
+        for (d, sets) in uses.iter_mut().enumerate() {
+            let words = [self.cells[d], self.cells[9 + d], self.cells[18 + d]];
+            let columns = words.map(|word| columns_of(word) as u32);
+            for s in 0..3 {
+                sets[s] = occupied_triads(words[s]) as u32;
+                sets[3 + s] = (columns[0] >> (3 * s) & 7)
+                    | (columns[1] >> (3 * s) & 7) << 3
+                    | (columns[2] >> (3 * s) & 7) << 6;
+            }
+        }
+        let mut best: Option<(usize, u32)> = None;
+        for unit in 0..6 {
+            let counts = uses
+                .iter()
+                .map(|sets| crossings_inside(sets[unit]).count_ones());
+            let (total, unsettled) = counts.fold((0, false), |(t, u), n| (t + n, u || n > 1));
+            if unsettled && best.map_or(true, |(_, fewest)| total < fewest) {
+                best = Some((unit, total));
+            }
+        }
+        let (unit, _) = best?;
+        let (mut fewest, mut digit) = (u32::MAX, 0);
+        for (d, sets) in uses.iter().enumerate() {
+            let n = crossings_inside(sets[unit]).count_ones();
+            if n > 1 && n < fewest {
+                fewest = n;
+                digit = d;
+            }
+        }
+        let mut keep = [[BAND; 3]; 6];
+        let ways = crossings_inside(uses[digit][unit]);
+        let mut count = 0;
+        for (k, p) in PERMUTATIONS.iter().enumerate() {
+            if ways >> k & 1 == 0 {
+                continue;
+            }
+            if unit < 3 {
+                keep[count][unit] = (0..3).fold(0, |m, r| m | 7 << (9 * r + 3 * p[r]));
+            } else {
+                let s = unit - 3;
+                let stack = column_mask(3 * s) | column_mask(3 * s + 1) | column_mask(3 * s + 2);
+                for (b, kept) in keep[count].iter_mut().enumerate() {
+                    *kept = BAND & !stack | column_mask(3 * s + p[b]);
+                }
+            }
+            count += 1;
+        }
+        Some(Branch::Crossings {
+            d: digit,
+            keep,
+            count,
+        })
+    }
+
     /// What to branch on, or `None` if the board is solved.
     fn branch(&self, branching: Branching) -> Option<Branch> {
+        if branching == Branching::Crossings {
+            if let Some(crossings) = self.fewest_crossings() {
+                return Some(crossings);
+            }
+        }
         if branching == Branching::FewestPlaces {
             let (count, d, places) = self.fewest_places();
             if count == u32::MAX {
@@ -770,11 +860,18 @@ enum Branch {
     Digits { b: usize, p: usize, digits: u32 },
     /// Digit `d + 1` at each of `places` (per band).
     Places { d: usize, places: [u32; 3] },
+    /// Digit `d + 1` kept, in each of `count` ways, to the cells `keep[k]` (per band).
+    Crossings {
+        d: usize,
+        keep: [[u32; 3]; 6],
+        count: usize,
+    },
 }
 
 /// The levels of a [`Branching::Probing`] search that probe. Deeper positions are small enough
-/// for plain search; probing them too made the adversary's worst boards about twice as costly
-/// (measured with 1, 3, 6, 12 and unlimited levels; see BENCHMARKS.md).
+/// for plain search; probing them too made the adversary's worst boards about twice as costly,
+/// and probing only one or three levels left boards the portfolio needed it for (measured with
+/// 0, 1, 3, 6, 12 and unlimited levels; see BENCHMARKS.md).
 const PROBE_DEPTH: u32 = 6;
 
 /// Why a search stopped before exhausting its tree.
@@ -814,10 +911,11 @@ fn search_below<F>(
 where
     F: FnMut(&Board) -> ControlFlow<()>,
 {
+    let reasons_harder = branching == Branching::Probing || branching == Branching::Crossings;
+    if reasons_harder && !board.settle_triads() {
+        return ControlFlow::Continue(());
+    }
     if branching == Branching::Probing && depth < PROBE_DEPTH {
-        if !board.settle_triads() {
-            return ControlFlow::Continue(());
-        }
         match board.probe(budget) {
             None => return ControlFlow::Break(Stop::Budget),
             Some(false) => return ControlFlow::Continue(()),
@@ -837,7 +935,7 @@ where
                 let rivals = digits & !(1 << d);
                 guess(
                     board,
-                    (d, b, p, rivals),
+                    Move::Place(d, b, p, rivals),
                     left == 0,
                     branching,
                     depth,
@@ -858,7 +956,7 @@ where
                     let rivals = board.candidates(b, p) & !(1 << d);
                     guess(
                         board,
-                        (d, b, p, rivals),
+                        Move::Place(d, b, p, rivals),
                         remaining == 0,
                         branching,
                         depth,
@@ -869,15 +967,59 @@ where
             }
             ControlFlow::Continue(())
         }
+        Some(Branch::Crossings { d, keep, count }) => {
+            for (k, &kept) in keep[..count].iter().enumerate() {
+                let restriction = Move::Keep(d, kept);
+                guess(
+                    board,
+                    restriction,
+                    k + 1 == count,
+                    branching,
+                    depth,
+                    budget,
+                    visit,
+                )?;
+            }
+            ControlFlow::Continue(())
+        }
     }
 }
 
-/// One guess of [`search`]: digit `d + 1` at position `p` of band `b`, whose other candidates
-/// are `rivals`, then the search below it. All but the `last` guess of a branch work on a copy;
-/// the last one on the board itself.
+/// One guess of a search.
+#[derive(Clone, Copy)]
+enum Move {
+    /// Digit `d + 1` at position `p` of band `b`, whose other candidates are the rivals (bit
+    /// `e` for digit `e + 1`): `Place(d, b, p, rivals)`.
+    Place(usize, usize, usize, u32),
+    /// Digit `d + 1` kept to the given cells of each band: `Keep(d, cells)`.
+    Keep(usize, [u32; 3]),
+}
+
+impl Board {
+    /// Makes `guess` on the board; returns the words it changed.
+    fn make(&mut self, guess: Move) -> u32 {
+        match guess {
+            Move::Place(d, b, p, rivals) => self.place(d, b, p, rivals),
+            Move::Keep(d, cells) => {
+                let mut changed = 0;
+                for (b, &kept) in cells.iter().enumerate() {
+                    let i = 9 * b + d;
+                    if self.cells[i] & !kept != 0 {
+                        self.cells[i] &= kept;
+                        changed |= 1 << i;
+                    }
+                }
+                changed
+            }
+        }
+    }
+}
+
+/// One guess of [`search`], then the search below it. All but the `last` guess of a branch
+/// work on a copy; the last one on the board itself.
 fn guess<F>(
     board: &mut Board,
-    (d, b, p, rivals): (usize, usize, usize, u32),
+    guess: Move,
     last: bool,
     branching: Branching,
     depth: u32,
@@ -892,13 +1034,13 @@ where
     }
     *budget -= 1;
     if last {
-        let changed = board.place(d, b, p, rivals);
+        let changed = board.make(guess);
         if board.propagate(changed) {
             return search_below(board, branching, depth + 1, budget, visit);
         }
     } else {
         let mut child = *board;
-        let changed = child.place(d, b, p, rivals);
+        let changed = child.make(guess);
         if child.propagate(changed) {
             search_below(&mut child, branching, depth + 1, budget, visit)?;
         }
