@@ -3,7 +3,9 @@
 //!
 //! A problem folder `problems/<id>/` holds `checker` (one word, see [`Checker`]) and cases as
 //! `<name>.in` with `<name>.out`, the expected standard output, and, for input that must be
-//! rejected, `<name>.err`, the expected standard error, which also means exit status 1.
+//! rejected, `<name>.err`, the expected standard error, which also means exit status 1; or, for
+//! input answered in full with a remark, `<name>.note`, the expected standard error with exit
+//! status 0.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -13,6 +15,7 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use sudoku_core::input::strip_file_marks;
 use sudoku_core::solve::count_solutions;
 use sudoku_core::text::{parse_board, Layout};
 
@@ -56,6 +59,8 @@ pub struct Case {
     pub stdout: String,
     /// The expected standard error, for input that must be rejected with exit status 1.
     pub stderr: Option<String>,
+    /// The expected notes on standard error, for input answered in full with exit status 0.
+    pub notes: Option<String>,
 }
 
 /// Every problem under `problems/`, sorted by id; errors name the file at fault.
@@ -109,12 +114,15 @@ fn read_problem(dir: &Path) -> Result<Problem, String> {
         }
         let input = fs::read(&path).map_err(|e| format!("{}: {}", path.display(), e))?;
         let stdout = read_text(&path.with_extension("out"))?;
-        let err_path = path.with_extension("err");
-        let stderr = if err_path.exists() {
-            Some(read_text(&err_path)?)
-        } else {
-            None
+        let optional = |extension: &str| -> Result<Option<String>, String> {
+            let path = path.with_extension(extension);
+            if path.exists() {
+                read_text(&path).map(Some)
+            } else {
+                Ok(None)
+            }
         };
+        let (stderr, notes) = (optional("err")?, optional("note")?);
         let name = path
             .file_stem()
             .unwrap_or_default()
@@ -125,6 +133,7 @@ fn read_problem(dir: &Path) -> Result<Problem, String> {
             input,
             stdout,
             stderr,
+            notes,
         });
     }
     if !cases.iter().any(|case| case.name == "sample") {
@@ -215,25 +224,29 @@ pub fn run(program: &Path, input: &[u8]) -> Result<Run, String> {
 }
 
 /// Whether a run ended the way every judge binary must end on any input: exit status 0 or 1,
-/// a message on standard error exactly when the status is 1, and never a panic.
+/// every line on standard error an `error: ...` or a `note: ...`, an error exactly when the
+/// status is 1, and never a panic.
 pub fn check_well_behaved(run: &Run) -> Result<(), String> {
     if run.stderr.contains("panicked") {
         return Err(format!("panicked:\n{}", run.stderr));
     }
-    match run.status {
-        Some(0) if run.stderr.is_empty() => Ok(()),
-        Some(0) => Err(format!("exit status 0 with errors:\n{}", run.stderr)),
-        Some(1) if run.stderr.lines().all(|l| l.starts_with("error: ")) => {
-            if run.stderr.is_empty() {
-                Err("exit status 1 with nothing on standard error".into())
-            } else {
-                Ok(())
-            }
-        }
-        Some(1) => Err(format!(
-            "standard error has lines not of the form `error: ...`:\n{}",
+    let is_error = |l: &str| l.starts_with("error: ");
+    if !run
+        .stderr
+        .lines()
+        .all(|l| is_error(l) || l.starts_with("note: "))
+    {
+        return Err(format!(
+            "standard error has lines not of the form `error: ...` or `note: ...`:\n{}",
             run.stderr
-        )),
+        ));
+    }
+    let errors = run.stderr.lines().any(is_error);
+    match run.status {
+        Some(0) if !errors => Ok(()),
+        Some(0) => Err(format!("exit status 0 with errors:\n{}", run.stderr)),
+        Some(1) if errors => Ok(()),
+        Some(1) => Err(format!("exit status 1 with no error:\n{}", run.stderr)),
         other => Err(format!("exit status {:?}:\n{}", other, run.stderr)),
     }
 }
@@ -267,6 +280,14 @@ pub fn check_case(program: &Path, problem: &Problem, case: &Case) -> Result<Run,
             if run.status != Some(0) {
                 let _ = writeln!(problems, "exit status {:?}: {}", run.status, run.stderr);
             }
+            let notes = case.notes.as_deref().unwrap_or("");
+            if run.stderr != notes {
+                let _ = writeln!(
+                    problems,
+                    "standard error:\n{}expected:\n{}",
+                    run.stderr, notes
+                );
+            }
             let verdict = match problem.checker {
                 Checker::Exact => check_exact(&run.stdout, &case.stdout),
                 Checker::AnyCompletion => check_completion(case, &run.stdout),
@@ -297,7 +318,8 @@ fn check_exact(actual: &str, expected: &str) -> Result<(), String> {
 /// The special judge of [`Checker::AnyCompletion`]. It also checks the `.out` file itself, so a
 /// wrong expectation cannot hide.
 fn check_completion(case: &Case, actual: &str) -> Result<(), String> {
-    let input = String::from_utf8_lossy(&case.input);
+    let text = String::from_utf8_lossy(&case.input);
+    let input = strip_file_marks(&text);
     let first_row = input
         .lines()
         .find(|line| !line.trim().is_empty())
@@ -307,7 +329,7 @@ fn check_completion(case: &Case, actual: &str) -> Result<(), String> {
     } else {
         Layout::Compact
     };
-    let puzzle = parse_board(&input, layout)
+    let puzzle = parse_board(input, layout)
         .map_err(|e| format!("input does not parse: {}", e))?
         .grid;
     let expected = parse_board(&case.stdout, layout)

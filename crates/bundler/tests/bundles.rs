@@ -113,6 +113,22 @@ fn every_bundle_compiles_like_a_judge_and_answers_like_the_workspace_binary() {
 }
 
 #[test]
+fn the_readme_states_every_bundle_size() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    for id in known_problems(&root()).unwrap() {
+        let size = bundle_problem(&root(), &id).unwrap().len();
+        let kib = (size + 512) / 1024;
+        let row = format!("| `{}.rs` | {} KiB | 64 KiB |", id, kib);
+        assert!(
+            readme.lines().any(|line| line == row),
+            "README.md should have the row `{}` ({} bytes)",
+            row,
+            size
+        );
+    }
+}
+
+#[test]
 fn bundles_are_deterministic_and_carry_no_machine_paths() {
     let root = root().canonicalize().unwrap();
     for id in known_problems(&root).unwrap() {

@@ -104,7 +104,7 @@ fn su_domino_ku(c: &mut Criterion) {
     group.bench_function("ten-dominoes", |b| {
         b.iter_batched(
             || puzzles.clone(),
-            |puzzles| puzzles.iter().filter(|p| p.solve().is_some()).count(),
+            |puzzles| puzzles.iter().filter(|p| p.solution().is_some()).count(),
             BatchSize::SmallInput,
         )
     });

@@ -80,6 +80,6 @@ mod tests {
         assert_eq!(puzzles.len(), 2);
         assert!(puzzles
             .iter()
-            .all(|p| p.used().len() == 10 && p.solve().is_some()));
+            .all(|p| p.used().len() == 10 && p.solution().is_some()));
     }
 }

@@ -163,7 +163,7 @@ mod tests {
         assert_eq!(one.len(), 300);
         assert_eq!(
             one[3],
-            Outcome::Invalid("unexpected character 'o' at position 1".into())
+            Outcome::Invalid("unexpected character `o` at position 1".into())
         );
         assert!(matches!(one[4], Outcome::Solved(_)), "{:?}", one[4]);
     }

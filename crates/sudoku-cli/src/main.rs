@@ -15,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use sudoku_core::domino::generate::generate;
 use sudoku_core::domino::text::write_puzzle;
+use sudoku_core::input::strip_file_marks;
 
 use crate::batch::{run_batch, Outcome, Task};
 
@@ -198,9 +199,14 @@ fn read_input(file: Option<&PathBuf>) -> Result<String, String> {
             bytes
         }
     };
-    // Valid UTF-8 (the usual case) is taken as it is; anything else is read lossily.
-    Ok(String::from_utf8(bytes)
-        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()))
+    // Valid UTF-8 (the usual case) is taken as it is; anything else is read lossily. A leading
+    // byte-order mark and trailing DOS end-of-file bytes are not part of any line.
+    let text = String::from_utf8(bytes)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
+    match strip_file_marks(&text) {
+        stripped if stripped.len() == text.len() => Ok(text),
+        stripped => Ok(stripped.to_owned()),
+    }
 }
 
 /// Writes `text` to standard output; a reader that stopped early is not an error.

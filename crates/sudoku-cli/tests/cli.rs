@@ -54,7 +54,7 @@ fn solve_keeps_one_line_per_puzzle_and_reports_the_rest() {
     assert_eq!(lines[3].len(), 81);
     assert_eq!(
         text(&out.stderr),
-        "error: line 3: unexpected character 'n' at position 1\nerror: line 4: no solution\n"
+        "error: line 3: unexpected character `n` at position 1\nerror: line 4: no solution\n"
     );
 }
 
@@ -77,7 +77,7 @@ fn count_stops_at_the_limit_and_prints_a_summary() {
     let out = sudoku(&["count", "--limit", "7", "--stats"], &mixed_input());
     assert_eq!(text(&out.stdout), "1\n\n0\n7\n");
     let stderr = text(&out.stderr);
-    assert!(stderr.starts_with("error: line 3: unexpected character 'n' at position 1\n"));
+    assert!(stderr.starts_with("error: line 3: unexpected character `n` at position 1\n"));
     let summary = stderr.lines().last().unwrap();
     assert!(
         summary.starts_with("puzzles: 4, solved: 2, unsolvable: 1, invalid: 1, "),
@@ -147,4 +147,28 @@ fn a_reader_that_stops_early_ends_the_run_quietly() {
         .and_then(|count| count.parse().ok())
         .unwrap_or_else(|| panic!("no summary in {:?}", stderr));
     assert!(answered < total, "all {} puzzles were answered", answered);
+}
+
+#[test]
+fn a_byte_order_mark_and_an_end_of_file_byte_are_not_part_of_any_line() {
+    let unique =
+        "103000509002109400000704000300502006060000050700803004000401000009205800804000107";
+    let out = sudoku(
+        &["count", "--jobs", "1"],
+        &format!("\u{feff}{}\n\u{1a}", unique),
+    );
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "1\n");
+}
+
+#[test]
+fn invisible_characters_in_errors_are_shown_as_code_points() {
+    let out = sudoku(&["count", "--jobs", "1"], "12\u{200b}\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("unexpected character `\\u{200b}` at position 3"),
+        "{}",
+        text(&out.stderr)
+    );
 }

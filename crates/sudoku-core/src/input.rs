@@ -66,12 +66,54 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
-/// A token for an error message: the text in backquotes, shortened if long.
+/// A token for an error message: the text in backquotes, shortened if long, with every
+/// character that does not show (see [`visible`]) escaped.
 pub fn quote(token: &str) -> String {
     const LIMIT: usize = 20;
     match token.char_indices().nth(LIMIT) {
-        Some((end, _)) => format!("`{}...`", &token[..end]),
-        None => format!("`{}`", token),
+        Some((end, _)) => format!("`{}...`", visible(&token[..end])),
+        None => format!("`{}`", visible(token)),
+    }
+}
+
+/// `text` with every character that does not show on a terminal written as its code point,
+/// `\u{...}`: control characters (NUL and a DOS end-of-file byte among them), byte-order marks
+/// and the zero-width and other invisible format characters. Everything else is kept.
+pub fn visible(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for ch in text.chars() {
+        if ch.is_control() || is_invisible(ch) {
+            shown.push_str(&format!("\\u{{{:x}}}", u32::from(ch)));
+        } else {
+            shown.push(ch);
+        }
+    }
+    shown
+}
+
+/// Whether `ch` is a format character that takes no room: zero-width spaces and joiners,
+/// direction marks, the word joiner and invisible operators, the byte-order mark, the soft
+/// hyphen and the Mongolian vowel separator.
+fn is_invisible(ch: char) -> bool {
+    matches!(
+        ch,
+        '\u{ad}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{feff}'
+    )
+}
+
+/// The content of an input file: `text` without a leading byte-order mark (as editors on
+/// Windows save files) and without DOS end-of-file bytes (0x1A) at its end, before or among
+/// trailing white space.
+pub fn strip_file_marks(text: &str) -> &str {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let end = text
+        .trim_end_matches(|ch: char| ch == '\u{1a}' || ch.is_whitespace())
+        .len();
+    if text[end..].contains('\u{1a}') {
+        &text[..end]
+    } else {
+        text
     }
 }
 
@@ -104,5 +146,24 @@ mod tests {
         assert_eq!(quote("ab"), "`ab`");
         assert_eq!(quote(&"x".repeat(50)), format!("`{}...`", "x".repeat(20)));
         assert_eq!(quote(&"é".repeat(21)), format!("`{}...`", "é".repeat(20)));
+    }
+
+    #[test]
+    fn invisible_characters_are_quoted_as_code_points() {
+        assert_eq!(quote("\u{feff}10"), "`\\u{feff}10`");
+        assert_eq!(quote("a\0b\u{1a}"), "`a\\u{0}b\\u{1a}`");
+        assert_eq!(quote("\u{1}\t\u{7f}"), "`\\u{1}\\u{9}\\u{7f}`");
+        assert_eq!(quote("x\u{200b}y\u{2060}"), "`x\\u{200b}y\\u{2060}`");
+        assert_eq!(visible("A1 é ü"), "A1 é ü");
+    }
+
+    #[test]
+    fn judges_skip_a_byte_order_mark_and_trailing_end_of_file_bytes() {
+        assert_eq!(strip_file_marks("\u{feff}0\n"), "0\n");
+        assert_eq!(strip_file_marks("0\n\u{1a}"), "0");
+        assert_eq!(strip_file_marks("0\r\n\u{1a}\r\n \u{1a}"), "0");
+        assert_eq!(strip_file_marks("0\n \n"), "0\n \n");
+        assert_eq!(strip_file_marks("a\u{1a}b"), "a\u{1a}b");
+        assert_eq!(strip_file_marks("x\u{feff}"), "x\u{feff}");
     }
 }

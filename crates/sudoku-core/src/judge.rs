@@ -4,18 +4,24 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+use crate::input::strip_file_marks;
+
 /// The largest input a judge solution reads: 16 MiB, far above any judge's data (the largest
 /// legal inputs are a few kilobytes). Larger input is refused whole.
 pub const MAX_INPUT_BYTES: usize = 16 << 20;
 
-/// What a judge solution made of its input: the text for standard output and the problems it
-/// met, one message each (without a trailing newline).
+/// What a judge solution made of its input: the text for standard output, the problems that
+/// kept it from answering something the input asked, and remarks on input it answered in full
+/// all the same; one message each (without a trailing newline).
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Report {
     /// Everything to print on standard output.
     pub output: String,
     /// One message per problem; empty when the whole input was answered.
     pub errors: Vec<String>,
+    /// Remarks on input that was answered but not quite as the problem writes it (an input
+    /// that ends without its terminator, say).
+    pub notes: Vec<String>,
 }
 
 impl Report {
@@ -24,22 +30,23 @@ impl Report {
         match result {
             Ok(output) => Report {
                 output,
-                errors: Vec::new(),
+                ..Report::default()
             },
             Err(error) => Report {
-                output: String::new(),
                 errors: vec![error],
+                ..Report::default()
             },
         }
     }
 }
 
-/// Runs `solve` as the whole process: reads standard input (bytes that are not UTF-8 become
+/// Runs `answer` as the whole process: reads standard input (bytes that are not UTF-8 become
 /// U+FFFD, so they are reported like any other bad character; more than [`MAX_INPUT_BYTES`] is
-/// refused unread), writes the report's output to standard output in one write, each error to
-/// standard error as `error: MESSAGE`, and returns failure if there was any error or the output
-/// could not be written.
-pub fn run_process(solve: fn(&str) -> Report) -> ExitCode {
+/// refused unread; a leading byte-order mark and trailing DOS end-of-file bytes are dropped, see
+/// [`strip_file_marks`]), writes the report's output to standard output in one write, each
+/// error to standard error as `error: MESSAGE` and each note as `note: MESSAGE`, and returns
+/// failure if there was any error (notes do not count) or the output could not be written.
+pub fn run_process(answer: fn(&str) -> Report) -> ExitCode {
     let mut bytes = Vec::new();
     let limit = MAX_INPUT_BYTES as u64 + 1;
     if let Err(e) = io::stdin().lock().take(limit).read_to_end(&mut bytes) {
@@ -53,13 +60,14 @@ pub fn run_process(solve: fn(&str) -> Report) -> ExitCode {
         )]);
         return ExitCode::FAILURE;
     }
-    let report = solve(&String::from_utf8_lossy(&bytes));
+    let report = answer(strip_file_marks(&String::from_utf8_lossy(&bytes)));
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
     let written = stdout
         .write_all(report.output.as_bytes())
         .and_then(|()| stdout.flush());
     report_errors(&report.errors);
+    report_lines("note", &report.notes);
     if let Err(e) = written {
         report_errors(&[format!("cannot write standard output: {}", e)]);
         return ExitCode::FAILURE;
@@ -72,10 +80,15 @@ pub fn run_process(solve: fn(&str) -> Report) -> ExitCode {
 }
 
 fn report_errors(errors: &[String]) {
+    report_lines("error", errors);
+}
+
+/// Writes each message to standard error as `KIND: MESSAGE`.
+fn report_lines(kind: &str, messages: &[String]) {
     let stderr = io::stderr();
     let mut stderr = stderr.lock();
-    for error in errors {
+    for message in messages {
         // Nothing sensible is left to do if standard error itself is closed.
-        let _ = writeln!(stderr, "error: {}", error);
+        let _ = writeln!(stderr, "{}: {}", kind, message);
     }
 }

@@ -175,7 +175,11 @@ pub fn parse_line(line: &str) -> Result<Grid, String> {
 /// that is not a cell).
 fn unexpected(line: &str, count: usize) -> String {
     let ch = line.chars().nth(count).unwrap_or('?');
-    format!("unexpected character {:?} at position {}", ch, count + 1)
+    format!(
+        "unexpected character {} at position {}",
+        quote(ch.encode_utf8(&mut [0; 4])),
+        count + 1
+    )
 }
 
 /// Appends `grid` as one line of 81 digits (`.` for a blank) and a newline.
@@ -212,7 +216,7 @@ mod tests {
         assert_eq!(parse_line("12").unwrap_err(), "expected 81 cells, found 2");
         assert_eq!(
             parse_line(&format!("{}x", ".".repeat(80))).unwrap_err(),
-            "unexpected character 'x' at position 81"
+            "unexpected character `x` at position 81"
         );
         assert_eq!(
             parse_line(&".".repeat(82)).unwrap_err(),
@@ -225,17 +229,17 @@ mod tests {
         // A character of several bytes is named whole, at its character position.
         assert_eq!(
             parse_line(&format!("12é{}", ".".repeat(78))).unwrap_err(),
-            "unexpected character 'é' at position 3"
+            "unexpected character `é` at position 3"
         );
         // A bad character past the 81st cell is still named rather than counted.
         assert_eq!(
             parse_line(&format!("{}.→", ".".repeat(81))).unwrap_err(),
-            "unexpected character '→' at position 83"
+            "unexpected character `→` at position 83"
         );
         // 81 characters that take more than 81 bytes are not a board.
         assert_eq!(
             parse_line(&format!("{}ü", ".".repeat(80))).unwrap_err(),
-            "unexpected character 'ü' at position 81"
+            "unexpected character `ü` at position 81"
         );
     }
 

@@ -131,7 +131,7 @@ fn hard_and_empty_boards_agree_with_exact_cover() {
 fn agree_domino(puzzle: &DominoPuzzle, label: &str) -> Option<usize> {
     let boards = domino_boards(puzzle, 3, 20_000)?;
     assert_eq!(puzzle.count_boards(3), boards.len(), "{}: count", label);
-    match puzzle.solve() {
+    match puzzle.solution() {
         Some(board) => {
             assert!(board.solves(puzzle.grid()), "{}: not a completion", label);
             assert!(

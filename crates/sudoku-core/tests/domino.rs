@@ -92,7 +92,7 @@ fn tileable(board: &Grid, open: &mut [bool; 81], used: &mut [[bool; 10]; 10]) ->
 fn check_answer(source: &Source, keep: &[bool], label: &str) {
     let puzzle = build(source, keep);
     let board = puzzle
-        .solve()
+        .solution()
         .unwrap_or_else(|| panic!("{}: no solution", label));
     assert!(board.solves(puzzle.grid()), "{}: not a completion", label);
     let mut open = [false; 81];

@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if puzzle.used().len() >= 10 {
-        if let Some(board) = puzzle.solve() {
+        if let Some(board) = puzzle.solution() {
             assert!(board.solves(puzzle.grid()));
         }
     }

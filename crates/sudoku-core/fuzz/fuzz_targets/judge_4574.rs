@@ -14,5 +14,8 @@ fuzz_target!(|data: &[u8]| {
         assert!(block[0].starts_with("Puzzle "));
         assert!(block[1..].iter().all(|row| row.len() == 9));
     }
-    assert!(report.errors.iter().all(|e| !e.is_empty() && !e.contains('\n')));
+    let messages = report.errors.iter().chain(report.notes.iter());
+    assert!(messages.clone().all(|m| !m.is_empty() && !m.contains('\n')));
+    // Messages quote input with every invisible or control character escaped.
+    assert!(messages.flat_map(|m| m.chars()).all(|c| !c.is_control() && c != '\u{feff}'));
 });

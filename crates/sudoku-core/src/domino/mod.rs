@@ -242,7 +242,7 @@ impl DominoPuzzle {
     /// Puts a domino on two adjacent empty cells; on error the puzzle is unchanged.
     ///
     /// Sudoku rules are not checked here: a board that breaks them is reported by
-    /// [`DominoPuzzle::solve`] as having no solution.
+    /// [`DominoPuzzle::solution`] as having no solution.
     pub fn place_domino(&mut self, first: Placement, second: Placement) -> Result<(), DominoError> {
         self.check_free(first)?;
         self.check_free(second)?;
@@ -291,11 +291,11 @@ impl DominoPuzzle {
     /// A full, rule-abiding board that keeps every placed digit and fills each empty cell from
     /// a domino not yet used (each at most once, covering two adjacent empty cells); `None` if
     /// there is none. With the nine singles placed, this is the Su-Domino-Ku solution.
-    pub fn solve(&self) -> Option<Grid> {
-        self.start()?.search(&UNRESTRICTED)
+    pub fn solution(&self) -> Option<Grid> {
+        self.start()?.first_board(&UNRESTRICTED)
     }
 
-    /// The number of different boards [`DominoPuzzle::solve`] could return, counting no further
+    /// The number of different boards [`DominoPuzzle::solution`] could return, counting no further
     /// than `limit` (several tilings making the same board count once).
     pub fn count_boards(&self, limit: usize) -> usize {
         match self.start() {
@@ -367,7 +367,7 @@ impl Tiling {
 
     /// Depth-first search that always covers the empty cell with the fewest ways to place a
     /// domino on it.
-    fn search(&self, allowed: &[u16; CELLS]) -> Option<Grid> {
+    fn first_board(&self, allowed: &[u16; CELLS]) -> Option<Grid> {
         if self.empty == 0 {
             return Some(self.grid);
         }
@@ -423,7 +423,7 @@ impl Tiling {
                 for b in digits(candidates[other] & self.partners[usize::from(a - 1)]) {
                     let mut child = *self;
                     child.cover(cell, a, other, b);
-                    if let Some(grid) = child.search(allowed) {
+                    if let Some(grid) = child.first_board(allowed) {
                         return Some(grid);
                     }
                 }
@@ -439,7 +439,7 @@ impl Tiling {
         if limit == 0 {
             return 0;
         }
-        let board = match self.search(allowed) {
+        let board = match self.first_board(allowed) {
             Some(board) => board,
             None => return 0,
         };
@@ -556,6 +556,6 @@ mod tests {
         let mut puzzle = DominoPuzzle::new();
         puzzle.place_domino(at("A1", 1), at("A2", 2)).unwrap();
         puzzle.place_single(at("A9", 1)).unwrap();
-        assert_eq!(puzzle.solve(), None);
+        assert_eq!(puzzle.solution(), None);
     }
 }

@@ -142,7 +142,8 @@ pub fn read_puzzles(input: &str) -> Result<Vec<DominoPuzzle>, LineError> {
 /// The whole judge answer to a Su-Domino-Ku input: `Puzzle i` and the completed board (nine
 /// compact rows) for every puzzle up to the final `0`. An unsolvable puzzle is reported and
 /// skipped; a malformed one is reported, naming its puzzle and line, and ends the answer, keeping
-/// everything before it.
+/// everything before it. Input that ends after a whole puzzle without the final `0`, or goes on
+/// after it, is answered in full, with a note.
 pub fn answer_input(input: &str) -> Report {
     let mut report = Report::default();
     let mut lines = Lines::new(input);
@@ -152,15 +153,18 @@ pub fn answer_input(input: &str) -> Report {
             Some(next) => next,
             None => {
                 let end = lines.next_number();
-                let message = format!("line {}: input ends without the final `0`", end);
-                report.errors.push(message);
+                let message = format!(
+                    "line {}: input ends without the final `0`; every puzzle in it was answered",
+                    end
+                );
+                report.notes.push(message);
                 break;
             }
         };
         if head == "0" {
             if let Some((line, extra)) = lines.next() {
-                report.errors.push(format!(
-                    "line {}: expected end of input after the final `0`, found {}",
+                report.notes.push(format!(
+                    "line {}: ignored what follows the final `0`, starting {}",
                     line,
                     quote(extra)
                 ));
@@ -175,7 +179,7 @@ pub fn answer_input(input: &str) -> Report {
                 break;
             }
         };
-        match puzzle.solve() {
+        match puzzle.solution() {
             Some(grid) => {
                 report.output.push_str(&format!("Puzzle {}\n", number));
                 write_board(&grid, Layout::Compact, &mut report.output);
@@ -261,14 +265,38 @@ mod tests {
             ("10\n1 A1 2\n", "puzzle 2, line 14: expected a domino `U LU V LV`, found `1 A1 2`"),
             ("10\n1 A1 2 A2\n2 B1 1 B2\n", "puzzle 2, line 15: domino 1-2 is already used"),
             ("10\n1 A1 2 A2\n3 A2 4 A3\n", "puzzle 2, line 15: cell A2 is already used"),
-            ("", "line 13: input ends without the final `0`"),
-            ("0\n5\n", "line 14: expected end of input after the final `0`, found `5`"),
         ];
         for (tail, expected) in cases.iter() {
             let report = answer_input(&first_puzzle_then(tail));
             assert_eq!(report.output.lines().count(), 10, "{:?}", tail);
             assert_eq!(report.errors, [*expected], "{:?}", tail);
         }
+    }
+
+    #[test]
+    fn an_input_answered_in_full_but_ended_otherwise_gets_a_note() {
+        let cases = [
+            (
+                "",
+                "line 13: input ends without the final `0`; every puzzle in it was answered",
+            ),
+            (
+                "0\n5\n",
+                "line 14: ignored what follows the final `0`, starting `5`",
+            ),
+            (
+                "0\n\u{0}\n",
+                "line 14: ignored what follows the final `0`, starting `\\u{0}`",
+            ),
+        ];
+        for (tail, expected) in cases.iter() {
+            let report = answer_input(&first_puzzle_then(tail));
+            assert_eq!(report.output.lines().count(), 10, "{:?}", tail);
+            assert_eq!(report.errors, Vec::<String>::new(), "{:?}", tail);
+            assert_eq!(report.notes, [*expected], "{:?}", tail);
+        }
+        let report = answer_input(&first_puzzle_then("0\n \r\n\t\n"));
+        assert_eq!((report.errors.len(), report.notes.len()), (0, 0));
     }
 
     #[test]
