@@ -897,91 +897,103 @@ pub(crate) fn search<F>(
 where
     F: FnMut(&Board) -> ControlFlow<()>,
 {
-    search_below(board, branching, 0, budget, visit)
+    Walk {
+        branching,
+        budget,
+        visit,
+    }
+    .below(board, 0)
 }
 
-/// [`search`] at `depth` guesses below where it started.
-fn search_below<F>(
-    board: &mut Board,
+/// What stays the same throughout one [`search`].
+struct Walk<'a, F> {
     branching: Branching,
-    depth: u32,
-    budget: &mut u64,
-    visit: &mut F,
-) -> ControlFlow<Stop>
+    budget: &'a mut u64,
+    visit: &'a mut F,
+}
+
+impl<F> Walk<'_, F>
 where
     F: FnMut(&Board) -> ControlFlow<()>,
 {
-    let reasons_harder = branching == Branching::Probing || branching == Branching::Crossings;
-    if reasons_harder && !board.settle_triads() {
-        return ControlFlow::Continue(());
-    }
-    if branching == Branching::Probing && depth < PROBE_DEPTH {
-        match board.probe(budget) {
-            None => return ControlFlow::Break(Stop::Budget),
-            Some(false) => return ControlFlow::Continue(()),
-            Some(true) => {}
+    /// The search from `board`, `depth` guesses below where it started.
+    fn below(&mut self, board: &mut Board, depth: u32) -> ControlFlow<Stop> {
+        let branching = self.branching;
+        let reasons_harder = branching == Branching::Probing || branching == Branching::Crossings;
+        if reasons_harder && !board.settle_triads() {
+            return ControlFlow::Continue(());
         }
-    }
-    match board.branch(branching) {
-        None => match visit(board) {
-            ControlFlow::Continue(()) => ControlFlow::Continue(()),
-            ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
-        },
-        Some(Branch::Digits { b, p, digits }) => {
-            let mut left = digits;
-            while left != 0 {
-                let d = left.trailing_zeros() as usize;
-                left &= left - 1;
-                let rivals = digits & !(1 << d);
-                guess(
-                    board,
-                    Move::Place(d, b, p, rivals),
-                    left == 0,
-                    branching,
-                    depth,
-                    budget,
-                    visit,
-                )?;
+        if branching == Branching::Probing && depth < PROBE_DEPTH {
+            match board.probe(self.budget) {
+                None => return ControlFlow::Break(Stop::Budget),
+                Some(false) => return ControlFlow::Continue(()),
+                Some(true) => {}
             }
-            ControlFlow::Continue(())
         }
-        Some(Branch::Places { d, places }) => {
-            let mut remaining: u32 = places.iter().map(|p| p.count_ones()).sum();
-            for (b, &band_places) in places.iter().enumerate() {
-                let mut left = band_places;
+        match board.branch(branching) {
+            None => match (self.visit)(board) {
+                ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
+            },
+            Some(Branch::Digits { b, p, digits }) => {
+                let mut left = digits;
                 while left != 0 {
-                    let p = left.trailing_zeros() as usize;
+                    let d = left.trailing_zeros() as usize;
                     left &= left - 1;
-                    remaining -= 1;
-                    let rivals = board.candidates(b, p) & !(1 << d);
-                    guess(
-                        board,
-                        Move::Place(d, b, p, rivals),
-                        remaining == 0,
-                        branching,
-                        depth,
-                        budget,
-                        visit,
-                    )?;
+                    let rivals = digits & !(1 << d);
+                    self.guess(board, Move::Place(d, b, p, rivals), left == 0, depth)?;
                 }
+                ControlFlow::Continue(())
             }
-            ControlFlow::Continue(())
-        }
-        Some(Branch::Crossings { d, keep, count }) => {
-            for (k, &kept) in keep[..count].iter().enumerate() {
-                let restriction = Move::Keep(d, kept);
-                guess(
-                    board,
-                    restriction,
-                    k + 1 == count,
-                    branching,
-                    depth,
-                    budget,
-                    visit,
-                )?;
+            Some(Branch::Places { d, places }) => {
+                let mut remaining: u32 = places.iter().map(|p| p.count_ones()).sum();
+                for (b, &band_places) in places.iter().enumerate() {
+                    let mut left = band_places;
+                    while left != 0 {
+                        let p = left.trailing_zeros() as usize;
+                        left &= left - 1;
+                        remaining -= 1;
+                        let rivals = board.candidates(b, p) & !(1 << d);
+                        self.guess(board, Move::Place(d, b, p, rivals), remaining == 0, depth)?;
+                    }
+                }
+                ControlFlow::Continue(())
             }
-            ControlFlow::Continue(())
+            Some(Branch::Crossings { d, keep, count }) => {
+                for (k, &kept) in keep[..count].iter().enumerate() {
+                    self.guess(board, Move::Keep(d, kept), k + 1 == count, depth)?;
+                }
+                ControlFlow::Continue(())
+            }
         }
+    }
+
+    /// One guess at `depth`, then the search below it. All but the `last` guess of a branch
+    /// work on a copy; the last one on the board itself.
+    fn guess(
+        &mut self,
+        board: &mut Board,
+        guess: Move,
+        last: bool,
+        depth: u32,
+    ) -> ControlFlow<Stop> {
+        if *self.budget == 0 {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        *self.budget -= 1;
+        if last {
+            let changed = board.make(guess);
+            if board.propagate(changed) {
+                return self.below(board, depth + 1);
+            }
+        } else {
+            let mut child = *board;
+            let changed = child.make(guess);
+            if child.propagate(changed) {
+                self.below(&mut child, depth + 1)?;
+            }
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -1013,39 +1025,6 @@ impl Board {
             }
         }
     }
-}
-
-/// One guess of [`search`], then the search below it. All but the `last` guess of a branch
-/// work on a copy; the last one on the board itself.
-fn guess<F>(
-    board: &mut Board,
-    guess: Move,
-    last: bool,
-    branching: Branching,
-    depth: u32,
-    budget: &mut u64,
-    visit: &mut F,
-) -> ControlFlow<Stop>
-where
-    F: FnMut(&Board) -> ControlFlow<()>,
-{
-    if *budget == 0 {
-        return ControlFlow::Break(Stop::Budget);
-    }
-    *budget -= 1;
-    if last {
-        let changed = board.make(guess);
-        if board.propagate(changed) {
-            return search_below(board, branching, depth + 1, budget, visit);
-        }
-    } else {
-        let mut child = *board;
-        let changed = child.make(guess);
-        if child.propagate(changed) {
-            search_below(&mut child, branching, depth + 1, budget, visit)?;
-        }
-    }
-    ControlFlow::Continue(())
 }
 
 #[cfg(test)]
