@@ -12,6 +12,7 @@ use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -156,7 +157,23 @@ pub fn binary(id: &str) -> PathBuf {
         .parent()
         .and_then(Path::parent)
         .expect("test binaries live in target/<profile>/deps");
-    profile_dir.join(name)
+    let path = profile_dir.join(name);
+    if !path.exists() {
+        build_binary(id);
+    }
+    path
+}
+
+/// Builds `boj-<id>` with cargo, for a test run that did not (`cargo test -p bundler`, say,
+/// builds no other package's binaries); a failure shows when the binary is run.
+fn build_binary(id: &str) {
+    static BUILDING: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = BUILDING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let package = format!("boj-{}", id);
+    let _ = Command::new(cargo)
+        .args(["build", "--quiet", "--package", &package])
+        .status();
 }
 
 /// What one run of a binary did.

@@ -9,12 +9,18 @@ fuzz_target!(|data: &[u8]| {
     let mut puzzle = DominoPuzzle::new();
     for piece in data.chunks(4) {
         let at = |i: usize| piece.get(i).copied().unwrap_or(0);
-        let first = Placement { digit: at(0) % 11, cell: usize::from(at(1)) % 90 };
+        let first = Placement {
+            digit: at(0) % 11,
+            cell: usize::from(at(1)) % 90,
+        };
         if at(3) % 4 == 0 {
             let _ = puzzle.place_single(first);
         } else {
             let step = if at(3) % 2 == 0 { 1 } else { 9 };
-            let second = Placement { digit: at(2) % 11, cell: first.cell + step };
+            let second = Placement {
+                digit: at(2) % 11,
+                cell: first.cell + step,
+            };
             let _ = puzzle.place_domino(first, second);
         }
     }

@@ -17,5 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let messages = report.errors.iter().chain(report.notes.iter());
     assert!(messages.clone().all(|m| !m.is_empty() && !m.contains('\n')));
     // Messages quote input with every invisible or control character escaped.
-    assert!(messages.flat_map(|m| m.chars()).all(|c| !c.is_control() && c != '\u{feff}'));
+    assert!(messages
+        .flat_map(|m| m.chars())
+        .all(|c| !c.is_control() && c != '\u{feff}'));
 });
