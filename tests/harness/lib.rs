@@ -168,7 +168,9 @@ pub fn binary(id: &str) -> PathBuf {
 /// builds no other package's binaries); a failure shows when the binary is run.
 fn build_binary(id: &str) {
     static BUILDING: Mutex<()> = Mutex::new(());
-    let _one_at_a_time = BUILDING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _one_at_a_time = BUILDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let package = format!("boj-{}", id);
     let _ = Command::new(cargo)
