@@ -117,10 +117,7 @@ pub fn measure(
     strategy: Strategy,
     max_guesses: u64,
 ) -> Measured {
-    let mut effort = Effort {
-        left: max_guesses,
-        spent: 0,
-    };
+    let mut effort = Effort::limited(max_guesses);
     let answer = match (question, Board::new(puzzle)) {
         (Question::Smallest, _) => smallest(puzzle, strategy, &mut effort).map(Answer::Solution),
         (_, None) | (Question::CountTo(0), _) => Some(match question {
@@ -140,18 +137,24 @@ pub fn measure(
     }
 }
 
-/// The guesses a search may still make, and those it has made.
+/// How many guesses a search may make in all, and how many it has made.
 struct Effort {
-    left: u64,
+    limit: u64,
     spent: u64,
 }
 
 impl Effort {
+    fn limited(limit: u64) -> Effort {
+        Effort { limit, spent: 0 }
+    }
+
     fn unlimited() -> Effort {
-        Effort {
-            left: u64::MAX,
-            spent: 0,
-        }
+        Effort::limited(u64::MAX)
+    }
+
+    /// The guesses still allowed.
+    fn left(&self) -> u64 {
+        self.limit - self.spent
     }
 }
 
@@ -173,10 +176,9 @@ fn explore<T>(
     mut attempt: impl FnMut(&mut Board, Branching, &mut u64) -> Option<T>,
 ) -> Option<T> {
     let mut run = |branching: Branching, budget: u64, effort: &mut Effort| {
-        let granted = budget.min(effort.left);
+        let granted = budget.min(effort.left());
         let mut left = granted;
         let result = attempt(&mut board.clone(), branching, &mut left);
-        effort.left -= granted - left;
         effort.spent += granted - left;
         result
     };
@@ -192,7 +194,7 @@ fn explore<T>(
     let mut budget = ROUND_BUDGET;
     loop {
         for &alone in Strategy::ALONE.iter() {
-            if effort.left == 0 {
+            if effort.left() == 0 {
                 return None;
             }
             if alone == Strategy::FewestCandidates && budget <= FIRST_BUDGET {
@@ -267,12 +269,8 @@ fn smallest(puzzle: &Grid, strategy: Strategy, effort: &mut Effort) -> Option<Op
         Strategy::Portfolio => SMALLEST_BUDGET,
         _ => 0,
     };
-    let mut reading_effort = Effort {
-        left: reading_budget.min(effort.left),
-        spent: 0,
-    };
+    let mut reading_effort = Effort::limited(reading_budget.min(effort.left()));
     let reading = first(&board, Strategy::ReadingOrder, &mut reading_effort);
-    effort.left -= reading_effort.spent;
     effort.spent += reading_effort.spent;
     reading.or_else(|| smallest_cell_by_cell(puzzle, strategy, effort))
 }
