@@ -2,9 +2,9 @@
 //! solution or with astronomically many solutions costs.
 
 use harness::{binary, check_well_behaved, problems, run};
+use sudoku_core::engine::{count_solutions, solve, solve_smallest};
 use sudoku_core::grid::Grid;
 use sudoku_core::judge::MAX_INPUT_BYTES;
-use sudoku_core::solve::{count_solutions, solve, solve_smallest};
 
 #[test]
 fn inputs_over_the_limit_are_refused_whole_and_at_the_limit_read() {

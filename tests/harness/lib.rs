@@ -16,9 +16,9 @@ use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use sudoku_core::input::strip_file_marks;
-use sudoku_core::solve::count_solutions;
-use sudoku_core::text::{parse_board, Layout};
+use sudoku_core::engine::count_solutions;
+use sudoku_core::judge::board_text::{parse_board, RowFormat};
+use sudoku_core::judge::input::strip_file_marks;
 
 /// How long one run of a judge binary may take before it counts as a hang.
 pub const TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -344,9 +344,9 @@ fn check_completion(case: &Case, actual: &str) -> Result<(), String> {
         .find(|line| !line.trim().is_empty())
         .unwrap_or("");
     let layout = if first_row.trim().contains(char::is_whitespace) {
-        Layout::Spaced
+        RowFormat::Spaced
     } else {
-        Layout::Compact
+        RowFormat::Compact
     };
     let puzzle = parse_board(input, layout)
         .map_err(|e| format!("input does not parse: {}", e))?

@@ -9,6 +9,7 @@
 //! carry (see [`check`]).
 
 pub mod check;
+pub mod indent;
 pub mod load;
 pub mod prune;
 pub mod rewrite;
@@ -24,6 +25,7 @@ use quote::ToTokens;
 use syn::visit_mut::VisitMut;
 use syn::{AttrStyle, Ident, Item, ItemMod};
 
+use crate::indent::halve_indentation;
 use crate::prune::Names;
 use crate::rewrite::{Rewriter, Side};
 
@@ -90,10 +92,12 @@ pub fn bundle(request: &Request) -> Result<String, Error> {
     .visit_file_mut(&mut binary);
 
     // Pruning goes by name and keeps whole enums, so a few items the binary never uses can
-    // remain: the module allows dead code, and every other lint still applies. The library's
-    // own crate-level `#![allow(...)]` carries over; its other crate-level attributes (lint
-    // levels for documentation and the like) do not.
-    let mut attrs: Vec<syn::Attribute> = vec![syn::parse_quote!(#[allow(dead_code)])];
+    // remain, and a re-export stays while the name it re-exports is reachable, whichever path
+    // the binary takes to it: the module allows dead code and unused imports, and every other
+    // lint still applies. The library's own crate-level `#![allow(...)]` carries over; its other
+    // crate-level attributes (lint levels for documentation and the like) do not.
+    let mut attrs: Vec<syn::Attribute> =
+        vec![syn::parse_quote!(#[allow(dead_code, unused_imports)])];
     attrs.extend(
         library
             .attrs
@@ -117,7 +121,7 @@ pub fn bundle(request: &Request) -> Result<String, Error> {
     Ok(format!(
         "{}{}",
         request.header,
-        prettyplease::unparse(&binary)
+        halve_indentation(&prettyplease::unparse(&binary))
     ))
 }
 

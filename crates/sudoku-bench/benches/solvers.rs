@@ -6,9 +6,9 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use std::hint::black_box;
 use sudoku_bench::{load_set, one_clue_removed, ten_domino_puzzles, SETS};
-use sudoku_core::baseline::row_major_solutions;
+use sudoku_core::engine::baseline::row_major_solutions;
+use sudoku_core::engine::{count_solutions, solve, solve_smallest};
 use sudoku_core::grid::Grid;
-use sudoku_core::solve::{count_solutions, solve, solve_smallest};
 
 /// Sets small and easy enough for the row-major baseline to finish in a benchmark.
 const BASELINE_SETS: [&str; 1] = ["serg-benchmark"];

@@ -12,10 +12,10 @@
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
+use sudoku_core::engine::{measure, solve, Question, Strategy};
 use sudoku_core::grid::Grid;
+use sudoku_core::judge::board_text::{parse_line, write_line};
 use sudoku_core::random::Rng;
-use sudoku_core::solve::{measure, solve, Question, Strategy};
-use sudoku_core::text::{parse_line, write_line};
 
 #[derive(Parser, Debug)]
 #[command(about = "Hill-climbs sparse boards toward the most work for the 9x9 engine")]

@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use sudoku_core::solve::{count_solutions, solve};
-use sudoku_core::text::parse_line;
+use sudoku_core::engine::{count_solutions, solve};
+use sudoku_core::judge::board_text::parse_line;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

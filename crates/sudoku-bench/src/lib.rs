@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use sudoku_core::domino::generate::generate;
 use sudoku_core::domino::DominoPuzzle;
 use sudoku_core::grid::Grid;
-use sudoku_core::text::parse_line;
+use sudoku_core::judge::board_text::parse_line;
 
 /// The four standard sets, easiest to hardest per puzzle but for the multi-solution last one.
 pub const SETS: [&str; 4] = ["17-clue", "top1465", "forum-hardest-1106", "serg-benchmark"];

@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
-use sudoku_core::solve::{count_solutions, solve, solve_smallest};
-use sudoku_core::text::{parse_line, write_line};
+use sudoku_core::engine::{count_solutions, solve, solve_smallest};
+use sudoku_core::judge::board_text::{parse_line, write_line};
 
 /// What to do with each puzzle.
 #[derive(Clone, Copy, Debug)]

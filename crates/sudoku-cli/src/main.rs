@@ -14,8 +14,8 @@ use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use sudoku_core::domino::generate::generate;
-use sudoku_core::domino::text::write_puzzle;
-use sudoku_core::input::strip_file_marks;
+use sudoku_core::judge::domino_text::write_puzzle;
+use sudoku_core::judge::input::strip_file_marks;
 
 use crate::batch::{run_batch, Outcome, Task};
 

@@ -102,7 +102,7 @@ fn generated_su_domino_ku_puzzles_are_judge_input() {
     let text = text(&out.stdout);
     assert!(text.starts_with("10\n"), "{}", text);
     assert!(text.ends_with("\n0\n"));
-    let puzzles = sudoku_core::domino::text::read_puzzles(&text).unwrap();
+    let puzzles = sudoku_core::judge::domino_text::read_puzzles(&text).unwrap();
     assert_eq!(puzzles.len(), 2);
     assert!(puzzles.iter().all(|p| p.count_boards(2) == 1));
     let again = sudoku(&["generate-domino", "--seed", "6"], "");

@@ -126,14 +126,7 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn grid_from(text: &str) -> Grid {
-        let mut cells = [0; CELLS];
-        for (cell, ch) in cells.iter_mut().zip(text.bytes()) {
-            *cell = if ch == b'.' { 0 } else { ch - b'0' };
-        }
-        Grid::from_cells(cells).unwrap()
-    }
+    use crate::judge::board_text::parse_line;
 
     const SOLVED: &str =
         "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
@@ -170,7 +163,7 @@ mod tests {
 
     #[test]
     fn solved_board_solves_its_own_puzzles() {
-        let solved = grid_from(SOLVED);
+        let solved = parse_line(SOLVED).unwrap();
         assert!(solved.first_conflict().is_none());
         assert!(solved.solves(&Grid::EMPTY));
         let mut puzzle = solved;

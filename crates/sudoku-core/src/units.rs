@@ -1,4 +1,4 @@
-//! Board geometry: which row, column and box a cell is in, the 27 units and each cell's peers.
+//! Board geometry: which row, column and box a cell is in, and the 27 units.
 
 /// Row (0..9, top to bottom) of `cell`.
 pub const fn row_of(cell: usize) -> usize {
@@ -19,9 +19,6 @@ pub const fn box_of(cell: usize) -> usize {
 /// order.
 pub const UNITS: [[u8; 9]; 27] = build_units();
 
-/// For every cell, the 20 other cells that share its row, column or box, in increasing order.
-pub const PEERS: [[u8; 20]; 81] = build_peers();
-
 const fn build_units() -> [[u8; 9]; 27] {
     let mut units = [[0u8; 9]; 27];
     let mut cell = 0;
@@ -35,35 +32,9 @@ const fn build_units() -> [[u8; 9]; 27] {
     units
 }
 
-const fn build_peers() -> [[u8; 20]; 81] {
-    let mut peers = [[0u8; 20]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let mut count = 0;
-        let mut other = 0;
-        while other < 81 {
-            let shares = row_of(other) == row_of(cell)
-                || col_of(other) == col_of(cell)
-                || box_of(other) == box_of(cell);
-            if other != cell && shares {
-                peers[cell][count] = other as u8;
-                count += 1;
-            }
-            other += 1;
-        }
-        cell += 1;
-    }
-    peers
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Whether two distinct cells share a row, column or box.
-    fn are_peers(a: usize, b: usize) -> bool {
-        a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b))
-    }
 
     #[test]
     fn every_cell_is_in_one_row_one_column_and_one_box() {
@@ -74,14 +45,5 @@ mod tests {
         assert_eq!(UNITS[18 + 4][0], 30, "box 4 starts at row 3, column 3");
         assert_eq!(box_of(80), 8);
         assert_eq!(box_of(29), 3);
-    }
-
-    #[test]
-    fn peers_are_the_twenty_cells_sharing_a_unit() {
-        for (cell, peers) in PEERS.iter().enumerate() {
-            let listed: Vec<usize> = peers.iter().map(|&p| usize::from(p)).collect();
-            let expected: Vec<usize> = (0..81).filter(|&o| are_peers(cell, o)).collect();
-            assert_eq!(listed, expected, "cell {}", cell);
-        }
     }
 }

@@ -7,10 +7,10 @@ mod support;
 
 use sudoku_core::domino::generate::generate;
 use sudoku_core::domino::{DominoPuzzle, Placement};
-use sudoku_core::grid::Grid;
-use sudoku_core::solve::{
+use sudoku_core::engine::{
     count_solutions, measure, solve, solve_smallest, Answer, Question, Strategy,
 };
+use sudoku_core::grid::Grid;
 use support::boards::{full_board, puzzle, Rng};
 use support::reference::{domino_boards, domino_tileable, sudoku_smallest, sudoku_solutions};
 

@@ -4,9 +4,9 @@
 
 mod support;
 
-use sudoku_core::baseline::row_major_solutions;
+use sudoku_core::engine::baseline::row_major_solutions;
+use sudoku_core::engine::{count_solutions, solve, solve_smallest};
 use sudoku_core::grid::Grid;
-use sudoku_core::solve::{count_solutions, solve, solve_smallest};
 use support::boards::{full_board, puzzle, Rng};
 
 /// Whether `digit` can go in blank `cell` of `grid` without repeating in a unit.

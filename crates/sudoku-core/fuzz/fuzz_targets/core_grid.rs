@@ -2,8 +2,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use sudoku_core::engine::{count_solutions, solve, solve_smallest};
 use sudoku_core::grid::Grid;
-use sudoku_core::solve::{count_solutions, solve, solve_smallest};
 
 fuzz_target!(|data: &[u8]| {
     let mut cells = [0u8; 81];

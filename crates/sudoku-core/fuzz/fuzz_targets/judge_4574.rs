@@ -2,12 +2,16 @@
 //! and anything not answered is reported.
 #![no_main]
 
+// Exactly the code the judge binary runs.
+#[allow(dead_code)]
+#[path = "../../../boj-4574/src/main.rs"]
+mod judge;
+
 use libfuzzer_sys::fuzz_target;
-use sudoku_core::domino::text::answer_input;
 
 fuzz_target!(|data: &[u8]| {
     let input = String::from_utf8_lossy(data);
-    let report = answer_input(&input);
+    let report = judge::answer(&input);
     let lines: Vec<&str> = report.output.lines().collect();
     assert_eq!(lines.len() % 10, 0);
     for block in lines.chunks(10) {

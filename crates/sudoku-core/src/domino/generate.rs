@@ -1,10 +1,10 @@
 //! Su-Domino-Ku puzzles with exactly one solution board, made deterministically from a seed.
 
-use crate::domino::{DominoPuzzle, DominoSet, Placement};
+use crate::domino::{are_adjacent, DominoPuzzle, DominoSet, Placement};
+use crate::engine::solve;
 use crate::grid::{Grid, CELLS};
+use crate::masks::digit_bit;
 use crate::random::Rng;
-use crate::solve::solve;
-use crate::units::{col_of, row_of};
 
 /// Fewest dominoes a generated puzzle keeps (the MCPC 2011 format's minimum).
 pub const MIN_DOMINOES: usize = 10;
@@ -43,7 +43,7 @@ const TILING_BUDGET: usize = 20_000;
 /// `board` cut into 36 dominoes of distinct digit pairs and nine lone cells holding 1 to 9, chosen
 /// at random; `None` if the search gives up.
 fn random_tiling(board: &Grid, rng: &mut Rng) -> Option<DominoPuzzle> {
-    let mut tiler = Tiler {
+    let mut cutter = Cutter {
         board,
         covered: [false; CELLS],
         used: DominoSet::default(),
@@ -52,11 +52,11 @@ fn random_tiling(board: &Grid, rng: &mut Rng) -> Option<DominoPuzzle> {
         budget: TILING_BUDGET,
         rng,
     };
-    if !tiler.cover(0) {
+    if !cutter.cut_from(0) {
         return None;
     }
     let mut puzzle = DominoPuzzle::new();
-    for piece in &tiler.pieces {
+    for piece in &cutter.pieces {
         let at = |cell: usize| Placement {
             digit: board.get(cell),
             cell,
@@ -70,12 +70,15 @@ fn random_tiling(board: &Grid, rng: &mut Rng) -> Option<DominoPuzzle> {
     Some(puzzle)
 }
 
+/// A piece of a cut board: a lone cell, or a domino over two adjacent cells.
 enum Piece {
     Single(usize),
     Domino(usize, usize),
 }
 
-struct Tiler<'a> {
+/// A random search cutting a full board into pieces: dominoes of distinct digit pairs, each pair
+/// at most once, and one lone cell for each digit.
+struct Cutter<'a> {
     board: &'a Grid,
     covered: [bool; CELLS],
     used: DominoSet,
@@ -86,9 +89,9 @@ struct Tiler<'a> {
     rng: &'a mut Rng,
 }
 
-impl Tiler<'_> {
+impl Cutter<'_> {
     /// Covers every cell from `from` on; `false` if impossible or over budget.
-    fn cover(&mut self, from: usize) -> bool {
+    fn cut_from(&mut self, from: usize) -> bool {
         let cell = match (from..CELLS).find(|&c| !self.covered[c]) {
             None => return true,
             Some(cell) => cell,
@@ -102,14 +105,14 @@ impl Tiler<'_> {
         self.rng.shuffle(&mut options);
         for &step in options.iter() {
             if step == 0 {
-                let bit = 1 << digit;
+                let bit = digit_bit(digit);
                 if self.singles & bit != 0 {
                     continue;
                 }
                 self.singles |= bit;
                 self.covered[cell] = true;
                 self.pieces.push(Piece::Single(cell));
-                if self.cover(cell + 1) {
+                if self.cut_from(cell + 1) {
                     return true;
                 }
                 self.pieces.pop();
@@ -117,11 +120,7 @@ impl Tiler<'_> {
                 self.singles &= !bit;
             } else {
                 let other = cell + step;
-                let fits = other < CELLS
-                    && !self.covered[other]
-                    && (step == 9 || row_of(other) == row_of(cell))
-                    && (step == 1 || col_of(other) == col_of(cell));
-                if !fits {
+                if !are_adjacent(cell, other) || self.covered[other] {
                     continue;
                 }
                 let pair = (digit, self.board.get(other));
@@ -131,7 +130,7 @@ impl Tiler<'_> {
                 self.covered[cell] = true;
                 self.covered[other] = true;
                 self.pieces.push(Piece::Domino(cell, other));
-                if self.cover(cell + 1) {
+                if self.cut_from(cell + 1) {
                     return true;
                 }
                 self.pieces.pop();

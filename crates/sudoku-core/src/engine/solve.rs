@@ -2,8 +2,9 @@
 
 use std::ops::ControlFlow;
 
+use super::board::Board;
+use super::search::{search, Branching, Stop};
 use crate::grid::Grid;
-use crate::search::{search, Board, Branching, Stop};
 
 /// A completion of `puzzle`: a full, rule-abiding board keeping every filled cell; `None` if
 /// there is none (including when the givens already repeat a digit in a unit).
@@ -167,7 +168,7 @@ const ROUND_BUDGET: u64 = 256;
 
 /// Runs `attempt` (which returns `None` if its guess budget runs out) on a copy of `board`:
 /// with one strategy, once, on every guess `effort` has left; with the portfolio, with each
-/// strategy in turn on a budget that grows fourfold each round, until one finishes. `None` if
+/// strategy in turn on a budget that doubles each round, until one finishes. `None` if
 /// `effort` runs out first.
 fn explore<T>(
     board: &Board,
@@ -313,15 +314,11 @@ fn smallest_cell_by_cell(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::board_text::parse_line;
 
+    /// The board written on one line as `text`.
     fn grid(text: &str) -> Grid {
-        let mut grid = Grid::EMPTY;
-        for (cell, ch) in text.bytes().enumerate() {
-            if ch.is_ascii_digit() {
-                grid.set(cell, ch - b'0');
-            }
-        }
-        grid
+        parse_line(text).expect("a board on one line")
     }
 
     /// The smallest completion of the empty board.

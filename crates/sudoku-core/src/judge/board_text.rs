@@ -1,12 +1,12 @@
 //! 9x9 boards as text: nine lines of nine digits (0 for a blank), or one line of 81 characters.
 
+use super::input::{quote, LineError, Lines};
 use crate::grid::{Grid, Unit};
-use crate::input::{quote, LineError, Lines};
 use crate::units::row_of;
 
 /// How the nine digits of a row are written on their line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Layout {
+pub enum RowFormat {
     /// Separated by white space: `1 0 3 0 0 0 5 0 9`.
     Spaced,
     /// Side by side: `103000509`.
@@ -50,10 +50,10 @@ impl ParsedBoard {
     }
 }
 
-/// Reads a board of nine rows written in `layout`: blank lines and white space around a row are
-/// ignored, anything else that is not exactly nine rows of nine digits is an error naming its
+/// Reads a board of nine rows written in `row_format`: blank lines and white space around a row
+/// are ignored, anything else that is not exactly nine rows of nine digits is an error naming its
 /// line.
-pub fn parse_board(input: &str, layout: Layout) -> Result<ParsedBoard, LineError> {
+pub fn parse_board(input: &str, row_format: RowFormat) -> Result<ParsedBoard, LineError> {
     let mut lines = Lines::new(input);
     let mut grid = Grid::EMPTY;
     let mut row_lines = [0; 9];
@@ -67,7 +67,8 @@ pub fn parse_board(input: &str, layout: Layout) -> Result<ParsedBoard, LineError
                 ))
             }
         };
-        let digits = parse_row(line, layout).map_err(|message| LineError::new(number, message))?;
+        let digits =
+            parse_row(line, row_format).map_err(|message| LineError::new(number, message))?;
         for (col, &digit) in digits.iter().enumerate() {
             grid.set(row * 9 + col, digit);
         }
@@ -82,7 +83,7 @@ pub fn parse_board(input: &str, layout: Layout) -> Result<ParsedBoard, LineError
     Ok(ParsedBoard { grid, row_lines })
 }
 
-fn parse_row(line: &str, layout: Layout) -> Result<[u8; 9], String> {
+fn parse_row(line: &str, row_format: RowFormat) -> Result<[u8; 9], String> {
     let mut row = [0; 9];
     let mut count = 0;
     let mut put = |token: &str| -> Result<(), String> {
@@ -96,9 +97,9 @@ fn parse_row(line: &str, layout: Layout) -> Result<[u8; 9], String> {
         count += 1;
         Ok(())
     };
-    match layout {
-        Layout::Spaced => line.split_whitespace().try_for_each(&mut put)?,
-        Layout::Compact => {
+    match row_format {
+        RowFormat::Spaced => line.split_whitespace().try_for_each(&mut put)?,
+        RowFormat::Compact => {
             if line.contains(char::is_whitespace) {
                 return Err(format!(
                     "expected 9 digits with no spaces, found {}",
@@ -118,26 +119,26 @@ fn parse_row(line: &str, layout: Layout) -> Result<[u8; 9], String> {
     Ok(row)
 }
 
-/// The whole answer to a one-board judge input written in `layout`: the board `solver` completes,
-/// written in the same layout, or a one-line reason (naming the line where there is one) when the
-/// input is malformed, repeats a given, or `solver` finds no completion.
-pub fn complete_board(
+/// Reads a one-board input written in `row_format`, completes the board with `solver` and writes
+/// the completion in the same format; or a one-line reason (naming the line where there is one)
+/// when the input is malformed, repeats a given, or `solver` finds no completion.
+pub fn solve_board_text(
     input: &str,
-    layout: Layout,
+    row_format: RowFormat,
     solver: fn(&Grid) -> Option<Grid>,
 ) -> Result<String, String> {
-    let board = parse_board(input, layout).map_err(|e| e.to_string())?;
+    let board = parse_board(input, row_format).map_err(|e| e.to_string())?;
     board.check_givens().map_err(|e| e.to_string())?;
     let solution = solver(&board.grid).ok_or("no solution: the board cannot be completed")?;
     let mut output = String::new();
-    write_board(&solution, layout, &mut output);
+    write_board(&solution, row_format, &mut output);
     Ok(output)
 }
 
-/// Appends `grid` in `layout`: nine lines, each ending in a newline.
-pub fn write_board(grid: &Grid, layout: Layout, out: &mut String) {
+/// Appends `grid` in `row_format`: nine lines, each ending in a newline.
+pub fn write_board(grid: &Grid, row_format: RowFormat, out: &mut String) {
     for (cell, &digit) in grid.cells().iter().enumerate() {
-        if layout == Layout::Spaced && cell % 9 != 0 {
+        if row_format == RowFormat::Spaced && cell % 9 != 0 {
             out.push(' ');
         }
         out.push(char::from(b'0' + digit));
@@ -199,8 +200,8 @@ mod tests {
                           3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n\
                           9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
 
-    fn err(input: &str, layout: Layout) -> String {
-        parse_board(input, layout).unwrap_err().to_string()
+    fn err(input: &str, row_format: RowFormat) -> String {
+        parse_board(input, row_format).unwrap_err().to_string()
     }
 
     #[test]
@@ -245,12 +246,12 @@ mod tests {
 
     #[test]
     fn spaced_board_round_trips() {
-        let parsed = parse_board(SPACED, Layout::Spaced).unwrap();
+        let parsed = parse_board(SPACED, RowFormat::Spaced).unwrap();
         assert_eq!(parsed.grid.get(1), 3);
         assert_eq!(parsed.grid.get(80), 0);
         assert_eq!(parsed.row_lines, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
         let mut out = String::new();
-        write_board(&parsed.grid, Layout::Spaced, &mut out);
+        write_board(&parsed.grid, RowFormat::Spaced, &mut out);
         assert_eq!(out, SPACED);
     }
 
@@ -260,17 +261,17 @@ mod tests {
             "\r\n\n{}\n\n",
             SPACED.replace('\n', "  \r\n").replace(' ', "\t ")
         );
-        let parsed = parse_board(&messy, Layout::Spaced).unwrap();
+        let parsed = parse_board(&messy, RowFormat::Spaced).unwrap();
         assert_eq!(
             parsed.grid,
-            parse_board(SPACED, Layout::Spaced).unwrap().grid
+            parse_board(SPACED, RowFormat::Spaced).unwrap().grid
         );
         assert_eq!(parsed.row_lines[0], 3);
         let compact = "103000509\r\n002109400\r\n000704000\r\n300502006\r\n060000050\r\n\
                        700803004\r\n000401000\r\n009205800\r\n804000107";
-        let parsed = parse_board(compact, Layout::Compact).unwrap();
+        let parsed = parse_board(compact, RowFormat::Compact).unwrap();
         let mut out = String::new();
-        write_board(&parsed.grid, Layout::Compact, &mut out);
+        write_board(&parsed.grid, RowFormat::Compact, &mut out);
         assert_eq!(out, compact.replace('\r', "") + "\n");
     }
 
@@ -278,47 +279,47 @@ mod tests {
     fn bad_content_is_reported_on_its_line() {
         let short_row = SPACED.replacen("0 3 5 4 6 9 2 7 8", "0 3 5 4 6 9 2 7", 1);
         assert_eq!(
-            err(&short_row, Layout::Spaced),
+            err(&short_row, RowFormat::Spaced),
             "line 1: expected 9 digits, found 8"
         );
         let letter = SPACED.replacen("7 8 2 1 0", "7 8 x 1 0", 1);
         assert_eq!(
-            err(&letter, Layout::Spaced),
+            err(&letter, RowFormat::Spaced),
             "line 2: expected a digit 0-9, found `x`"
         );
         let glued = SPACED.replacen("0 6 0 2", "06 0 2", 1);
         assert_eq!(
-            err(&glued, Layout::Spaced),
+            err(&glued, RowFormat::Spaced),
             "line 3: expected a digit 0-9, found `06`"
         );
         let truncated: String = SPACED.lines().take(7).map(|l| format!("{}\n", l)).collect();
         assert_eq!(
-            err(&truncated, Layout::Spaced),
+            err(&truncated, RowFormat::Spaced),
             "line 8: input ends after 7 of 9 rows"
         );
         let extra = format!("{}\n1 2 3\n", SPACED);
         assert_eq!(
-            err(&extra, Layout::Spaced),
+            err(&extra, RowFormat::Spaced),
             "line 11: expected end of input after 9 rows, found `1 2 3`"
         );
         assert_eq!(
-            err("12345678\n", Layout::Compact),
+            err("12345678\n", RowFormat::Compact),
             "line 1: expected 9 digits, found 8"
         );
         assert_eq!(
-            err("1234567890\n", Layout::Compact),
+            err("1234567890\n", RowFormat::Compact),
             "line 1: expected 9 digits, found 10"
         );
         assert_eq!(
-            err("1234 56789\n", Layout::Compact),
+            err("1234 56789\n", RowFormat::Compact),
             "line 1: expected 9 digits with no spaces, found `1234 56789`"
         );
         assert_eq!(
-            err("12345678é\n", Layout::Compact),
+            err("12345678é\n", RowFormat::Compact),
             "line 1: expected a digit 0-9, found `é`"
         );
         assert_eq!(
-            err("", Layout::Compact),
+            err("", RowFormat::Compact),
             "line 1: input ends after 0 of 9 rows"
         );
     }
@@ -336,7 +337,7 @@ mod tests {
             "000000000",
             "000000000",
         ];
-        let parsed = parse_board(&rows.join("\n"), Layout::Compact).unwrap();
+        let parsed = parse_board(&rows.join("\n"), RowFormat::Compact).unwrap();
         assert_eq!(
             parsed.check_givens().unwrap_err().to_string(),
             "line 7: no solution: digit 1 appears twice in column 1 (also on line 1)"
@@ -344,7 +345,7 @@ mod tests {
         let mut same_row = rows;
         same_row[6] = "000000000";
         same_row[0] = "100000001";
-        let parsed = parse_board(&same_row.join("\n"), Layout::Compact).unwrap();
+        let parsed = parse_board(&same_row.join("\n"), RowFormat::Compact).unwrap();
         assert_eq!(
             parsed.check_givens().unwrap_err().to_string(),
             "line 1: no solution: digit 1 appears twice in row 1"
@@ -353,13 +354,15 @@ mod tests {
         same_box[6] = "000000000";
         same_box[2] = "020000000";
         same_box[1] = "002000000";
-        let parsed = parse_board(&same_box.join("\n"), Layout::Compact).unwrap();
+        let parsed = parse_board(&same_box.join("\n"), RowFormat::Compact).unwrap();
         assert_eq!(
             parsed.check_givens().unwrap_err().to_string(),
             "line 3: no solution: digit 2 appears twice in box 1 (also on line 2)"
         );
         assert_eq!(
-            parse_board(SPACED, Layout::Spaced).unwrap().check_givens(),
+            parse_board(SPACED, RowFormat::Spaced)
+                .unwrap()
+                .check_givens(),
             Ok(())
         );
     }

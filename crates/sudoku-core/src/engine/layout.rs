@@ -1,0 +1,303 @@
+//! The bit layout of the 9x9 engine, and the tables built on it.
+//!
+//! A position is 27 words of 32 bits, one for each digit in each band (three rows of boxes).
+//! Word `9 * b + d` holds the cells of band `b` where digit `d + 1` may still stand: bit
+//! `9 * r + c` is row `r` of the band (0..3), column `c` (0..9). Bits 27 to 31 are unused.
+//!
+//! ```text
+//!          box 0      box 1      box 2
+//!        c0 c1 c2 | c3 c4 c5 | c6 c7 c8
+//! row 0   0  1  2 |  3  4  5 |  6  7  8    three bits side by side inside a box
+//! row 1   9 10 11 | 12 13 14 | 15 16 17    are a triad: bit 3 * row + box of a
+//! row 2  18 19 20 | 21 22 23 | 24 25 26    9-bit triad set
+//!
+//! band 0 (rows 1-3):  words  0..9,  one per digit 1..=9
+//! band 1 (rows 4-6):  words  9..18
+//! band 2 (rows 7-9):  words 18..27  (a stack is a column of boxes: columns 3s..3s+3 of all three)
+//! ```
+//!
+//! Sets of words (the words a step changed, say) are 27-bit masks, bit `i` for word `i`; a word's
+//! columns are 9-bit masks, bit `c`. Inside the engine a digit is its index `d`, the digit
+//! `d + 1`, and a set of digits is a 9-bit mask with bit `d`, as [`crate::masks::digit_bit`]
+//! writes it.
+
+/// Every cell of a band: three rows of nine.
+pub(super) const BAND: u32 = (1 << 27) - 1;
+
+/// Row `r` (0..3) of a band.
+pub(super) const fn row_mask(r: usize) -> u32 {
+    0x1FF << (9 * r)
+}
+
+/// Box `s` (0..3, left to right) of a band.
+pub(super) const fn box_mask(s: usize) -> u32 {
+    0x7 << (3 * s) | 0x7 << (3 * s + 9) | 0x7 << (3 * s + 18)
+}
+
+/// Column `c` (0..9) of a band.
+pub(super) const fn column_mask(c: usize) -> u32 {
+    1 << c | 1 << (c + 9) | 1 << (c + 18)
+}
+
+pub(super) const ROWS: [u32; 3] = [row_mask(0), row_mask(1), row_mask(2)];
+pub(super) const BOXES: [u32; 3] = [box_mask(0), box_mask(1), box_mask(2)];
+pub(super) const COLUMNS: [u32; 9] = [
+    column_mask(0),
+    column_mask(1),
+    column_mask(2),
+    column_mask(3),
+    column_mask(4),
+    column_mask(5),
+    column_mask(6),
+    column_mask(7),
+    column_mask(8),
+];
+
+// A band is three rows by three boxes of three-cell "triads". A digit takes exactly one cell in
+// each row and each box of a band, so the triads it uses form a permutation: a 3x3 0/1 matrix
+// with one 1 in each row and column. Triad sets are 9-bit masks, bit `3 * row + box`.
+
+/// For each 9-bit row of a band, which of its three boxes it has cells in (3 bits).
+pub(super) const BOXES_OF_ROW: [u8; 512] = build_boxes_of_row();
+
+/// For each set of triads a digit occupies, the band cells of the triads it can really use:
+/// those of the permutations inside the set. 0 if none fits.
+pub(super) const USABLE_CELLS: [u32; 512] = build_usable_cells();
+
+/// For each set of triads a digit occupies, the cells of the usable ones (as above) alone in
+/// their row. Such a triad is also alone in its box, so the digit's columns in that stack are
+/// the triad's.
+pub(super) const LONE_TRIAD_CELLS: [u32; 512] = build_lone_triad_cells();
+
+const fn build_boxes_of_row() -> [u8; 512] {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut s = 0;
+        while s < 3 {
+            if row >> (3 * s) & 7 != 0 {
+                table[row] |= 1 << s;
+            }
+            s += 1;
+        }
+        row += 1;
+    }
+    table
+}
+
+/// The six ways a digit can cross a band, taking in row `r` the triad of box `p[r]` (and,
+/// seen down a stack, in band `b` the column `p[b]` of the stack).
+pub(super) const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// For each set of triads, the union of the permutations inside it.
+const fn build_usable_triads() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let mut k = 0;
+        while k < 6 {
+            let p = PERMUTATIONS[k];
+            let used = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
+            if triads & used == used {
+                table[triads] |= used as u16;
+            }
+            k += 1;
+        }
+        triads += 1;
+    }
+    table
+}
+
+const fn build_usable_cells() -> [u32; 512] {
+    let (latin, cells) = (build_usable_triads(), build_triad_cells());
+    let mut table = [0; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        table[triads] = cells[latin[triads] as usize];
+        triads += 1;
+    }
+    table
+}
+
+const fn build_lone_triad_cells() -> [u32; 512] {
+    let (latin, cells) = (build_usable_triads(), build_triad_cells());
+    let mut table = [0; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let usable = latin[triads] as u32;
+        let mut r = 0;
+        while r < 3 {
+            let row = usable >> (3 * r) & 7;
+            if row.count_ones() == 1 {
+                table[triads] |= cells[(row << (3 * r)) as usize];
+            }
+            r += 1;
+        }
+        triads += 1;
+    }
+    table
+}
+
+const fn build_triad_cells() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let mut t = 0;
+        while t < 9 {
+            if triads >> t & 1 != 0 {
+                table[triads] |= 7 << (9 * (t / 3) + 3 * (t % 3));
+            }
+            t += 1;
+        }
+        triads += 1;
+    }
+    table
+}
+
+/// The permutations (bit `k` for [`PERMUTATIONS`]`[k]`) whose three triads all lie in `set`
+/// (bit `3 * row + box`).
+pub(super) fn crossings_inside(set: u32) -> u32 {
+    let mut inside = 0;
+    for (k, p) in PERMUTATIONS.iter().enumerate() {
+        let used = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
+        inside |= u32::from(set & used == used) << k;
+    }
+    inside
+}
+
+/// The triads of a band word that hold at least one cell.
+pub(super) fn occupied_triads(bits: u32) -> usize {
+    usize::from(BOXES_OF_ROW[(bits & 0x1FF) as usize])
+        | usize::from(BOXES_OF_ROW[(bits >> 9 & 0x1FF) as usize]) << 3
+        | usize::from(BOXES_OF_ROW[(bits >> 18 & 0x1FF) as usize]) << 6
+}
+
+/// For each 9-bit set of row triads (bit `3 * row + box`), those alone in their row or alone
+/// in their box.
+pub(super) const LONE_IN_ROW_OR_BOX: [u16; 512] = build_lone_in_row_or_box();
+
+/// For each 9-bit set of a band's columns, those alone in their box.
+pub(super) const LONE_IN_BOX: [u16; 512] = build_lone_in_box();
+
+const fn build_lone_in_box() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut set: u32 = 0;
+    while set < 512 {
+        let mut s = 0;
+        while s < 3 {
+            let group = set >> (3 * s) & 7;
+            if group.count_ones() == 1 {
+                table[set as usize] |= (group << (3 * s)) as u16;
+            }
+            s += 1;
+        }
+        set += 1;
+    }
+    table
+}
+
+const fn build_lone_in_row_or_box() -> [u16; 512] {
+    let by_row = build_lone_in_box();
+    let mut table = [0; 512];
+    let mut set: u32 = 0;
+    while set < 512 {
+        table[set as usize] = by_row[set as usize];
+        let mut s = 0;
+        while s < 3 {
+            let column = set & (0x49 << s);
+            if column.count_ones() == 1 {
+                table[set as usize] |= column as u16;
+            }
+            s += 1;
+        }
+        set += 1;
+    }
+    table
+}
+
+/// For each position of a band, the band positions of its column.
+pub(super) const COLUMN_CELLS: [u32; 27] = build_column_cells();
+
+const fn build_column_cells() -> [u32; 27] {
+    let mut columns = [0; 27];
+    let mut p = 0;
+    while p < 27 {
+        columns[p] = column_mask(p % 9);
+        p += 1;
+    }
+    columns
+}
+
+/// For each position of a band, the other positions of the band sharing its row, box or column.
+pub(super) const BAND_PEERS: [u32; 27] = build_band_peers();
+
+const fn build_band_peers() -> [u32; 27] {
+    let mut peers = [0; 27];
+    let mut p = 0;
+    while p < 27 {
+        peers[p] = (row_mask(p / 9) | box_mask(p % 9 / 3) | column_mask(p % 9)) & !(1 << p);
+        p += 1;
+    }
+    peers
+}
+
+/// For each word, the same digit's words in the other two bands.
+pub(super) const OTHER_BANDS: [[usize; 2]; 27] = build_other_bands();
+
+const fn build_other_bands() -> [[usize; 2]; 27] {
+    let mut beside = [[0; 2]; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (b, d) = (i / 9, i % 9);
+        beside[i] = [9 * ((b + 1) % 3) + d, 9 * ((b + 2) % 3) + d];
+        i += 1;
+    }
+    beside
+}
+
+// Down a stack (three columns of boxes) a digit takes one column in each band and one band in
+// each column: the same permutation rule as across a band, seen from the columns. Given the
+// columns one or two bands may use (9-bit masks), two tables say which cells the other bands
+// keep.
+
+/// For the columns a band may use for a digit: the cells the other bands keep, which lose every
+/// column that is the band's only one in its stack.
+pub(super) const KEPT_BY_OTHER_BANDS: [u32; 512] = build_keep(1);
+
+/// For the columns two bands may use for a digit: the cells the third band keeps, which loses
+/// both columns of every stack where the two bands have only two columns between them.
+pub(super) const KEPT_BY_THIRD_BAND: [u32; 512] = build_keep(2);
+
+/// For each 9-bit column set, every band cell outside the stacks where the set holds exactly
+/// `taken` columns.
+const fn build_keep(taken: u32) -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut lost = 0;
+        let mut s = 0;
+        while s < 3 {
+            let in_stack = columns & 7 << (3 * s);
+            if (in_stack as u32).count_ones() == taken {
+                lost |= in_stack;
+            }
+            s += 1;
+        }
+        let lost = lost as u32;
+        table[columns] = BAND & !(lost | lost << 9 | lost << 18);
+        columns += 1;
+    }
+    table
+}
+
+/// The columns (9 bits) in which a band word has a cell.
+pub(super) fn columns_of(cells: u32) -> usize {
+    ((cells | cells >> 9 | cells >> 18) & 0x1FF) as usize
+}
