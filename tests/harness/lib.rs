@@ -393,11 +393,20 @@ pub fn notice(message: &str) {
 /// The directory of shared judge data: `$SUDOKU_JUDGE_DATA` if set, otherwise
 /// `../shared/judge-data` beside the workspace.
 pub fn judge_data_dir() -> PathBuf {
-    match std::env::var_os("SUDOKU_JUDGE_DATA") {
+    shared_dir("SUDOKU_JUDGE_DATA", "judge-data")
+}
+
+/// The directory of the benchmark puzzle sets: `$SUDOKU_PUZZLES` if set, otherwise
+/// `../shared/puzzles` beside the workspace.
+pub fn puzzles_dir() -> PathBuf {
+    shared_dir("SUDOKU_PUZZLES", "puzzles")
+}
+
+/// `$variable` if set, otherwise `../shared/<name>` beside the workspace: data kept outside the
+/// repository.
+fn shared_dir(variable: &str, name: &str) -> PathBuf {
+    match std::env::var_os(variable) {
         Some(dir) => PathBuf::from(dir),
-        None => workspace_root()
-            .join("..")
-            .join("shared")
-            .join("judge-data"),
+        None => workspace_root().join("..").join("shared").join(name),
     }
 }

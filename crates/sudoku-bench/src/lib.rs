@@ -3,9 +3,8 @@
 //! ten placed dominoes.
 
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
 
+use harness::{notice, puzzles_dir};
 use sudoku_core::domino::generate::generate;
 use sudoku_core::domino::DominoPuzzle;
 use sudoku_core::grid::Grid;
@@ -13,22 +12,6 @@ use sudoku_core::judge::board_text::parse_line;
 
 /// The four standard sets, easiest to hardest per puzzle but for the multi-solution last one.
 pub const SETS: [&str; 4] = ["17-clue", "top1465", "forum-hardest-1106", "serg-benchmark"];
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("..")
-}
-
-/// Where the puzzle sets are: `$SUDOKU_PUZZLES`, or `../shared/puzzles` beside the workspace.
-pub fn puzzles_dir() -> PathBuf {
-    std::env::var_os("SUDOKU_PUZZLES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("..").join("shared").join("puzzles"))
-}
-
-/// Says on standard error that something is skipped, even under a capturing test harness.
-pub fn notice(message: &str) {
-    let _ = writeln!(std::io::stderr(), "notice: {}", message);
-}
 
 /// The puzzles of set `name` (`<name>.txt` in [`puzzles_dir`]), or `None`, with a notice, if
 /// the file is missing. Lines that are not boards are skipped.

@@ -11,6 +11,7 @@ use sudoku_core::engine::{
     count_solutions, measure, solve, solve_smallest, Answer, Question, Strategy,
 };
 use sudoku_core::grid::Grid;
+use sudoku_core::judge::domino_text::read_puzzles;
 use support::boards::{full_board, puzzle, Rng};
 use support::reference::{domino_boards, domino_tileable, sudoku_smallest, sudoku_solutions};
 
@@ -199,6 +200,43 @@ fn su_domino_ku_answers_agree_with_exact_cover() {
         several,
         none
     );
+}
+
+/// Judge puzzles kept in the repository: the sample's two and two with 35 and 34 dominoes.
+const JUDGE_PUZZLES: [&str; 2] = [
+    include_str!("../../../problems/4574/sample.in"),
+    include_str!("../../../problems/4574/most-dominoes.in"),
+];
+
+#[test]
+fn judge_puzzles_with_dominoes_taken_away_are_solved_and_tiled() {
+    let mut rng = Rng::new(0x00D0_1100);
+    let puzzles: Vec<DominoPuzzle> = JUDGE_PUZZLES
+        .iter()
+        .flat_map(|text| read_puzzles(text).unwrap())
+        .collect();
+    assert_eq!(puzzles.len(), 4);
+    for (index, judge_puzzle) in puzzles.iter().enumerate() {
+        for round in 0..60 {
+            let mut dominoes = judge_puzzle.dominoes();
+            rng.shuffle(&mut dominoes);
+            let keep = 10 + rng.below(dominoes.len() - 9);
+            let mut puzzle = *judge_puzzle;
+            for (first, _) in &dominoes[keep..] {
+                puzzle = puzzle.without_domino_at(first.cell);
+            }
+            let label = format!("puzzle {} round {}", index, round);
+            let board = puzzle
+                .solution()
+                .unwrap_or_else(|| panic!("{}: no solution", label));
+            assert!(board.solves(puzzle.grid()), "{}: not a completion", label);
+            assert!(
+                domino_tileable(&puzzle, &board),
+                "{}: cannot be tiled",
+                label
+            );
+        }
+    }
 }
 
 /// `puzzle` rebuilt without the lone digit in `cell`.
