@@ -290,6 +290,20 @@ impl DominoPuzzle {
     /// A full, rule-abiding board that keeps every placed digit and fills each empty cell from
     /// a domino not yet used (each at most once, covering two adjacent empty cells); `None` if
     /// there is none. With the nine singles placed, this is the Su-Domino-Ku solution.
+    ///
+    /// ```
+    /// use sudoku_core::judge::domino_text::read_puzzles;
+    ///
+    /// // The judge's first sample puzzle: ten placed dominoes, then the cells of the lone
+    /// // digits 1 to 9.
+    /// let input = "10\n6 B2 1 B3\n2 C4 9 C3\n6 D3 8 E3\n7 E1 4 F1\n8 B7 4 B8\n3 F5 2 F6\n\
+    ///              7 F7 6 F8\n5 G4 9 G5\n7 I8 8 I9\n7 C9 2 B9\nC5 A3 D9 I4 A9 E5 A2 C6 I1\n0\n";
+    /// let puzzle = read_puzzles(input).unwrap()[0];
+    /// let board = puzzle.solution().unwrap();
+    /// assert!(board.solves(puzzle.grid()));
+    /// assert_eq!(&board.cells()[..9], &[8, 7, 2, 6, 4, 3, 1, 9, 5]);
+    /// assert_eq!(puzzle.count_boards(2), 1);
+    /// ```
     pub fn solution(&self) -> Option<Grid> {
         Position::start(self)?.first_board(&UNRESTRICTED)
     }

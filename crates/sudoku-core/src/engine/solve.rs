@@ -8,6 +8,17 @@ use crate::grid::Grid;
 
 /// A completion of `puzzle`: a full, rule-abiding board keeping every filled cell; `None` if
 /// there is none (including when the givens already repeat a digit in a unit).
+///
+/// ```
+/// use sudoku_core::judge::board_text::parse_line;
+/// use sudoku_core::{solve, Grid};
+///
+/// let solution = solve(&Grid::EMPTY).unwrap();
+/// assert!(solution.solves(&Grid::EMPTY));
+/// // Row 1 needs its 9 in the last cell, which column 9 already holds lower down.
+/// let stuck = parse_line(&format!("12345678.{}9{}", ".".repeat(17), ".".repeat(54))).unwrap();
+/// assert_eq!(solve(&stuck), None);
+/// ```
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
     let board = Board::new(puzzle)?;
     first(&board, Strategy::Portfolio, &mut Effort::unlimited()).unwrap_or(None)
@@ -15,12 +26,34 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 
 /// The completion of `puzzle` that reads smallest as an 81-digit number (row by row); `None`
 /// if there is none.
+///
+/// ```
+/// use sudoku_core::judge::board_text::{parse_line, write_line};
+/// use sudoku_core::{solve_smallest, Grid};
+///
+/// let mut text = String::new();
+/// write_line(&solve_smallest(&Grid::EMPTY).unwrap(), &mut text);
+/// assert!(text.starts_with("123456789456789123789123456214365897"));
+/// // With 9 given first, the rest of the smallest completion follows from it.
+/// let nine_first = parse_line(&format!("9{}", ".".repeat(80))).unwrap();
+/// assert_eq!(solve_smallest(&nine_first).unwrap().get(1), 1);
+/// ```
 pub fn solve_smallest(puzzle: &Grid) -> Option<Grid> {
     smallest(puzzle, Strategy::Portfolio, &mut Effort::unlimited()).unwrap_or(None)
 }
 
 /// The number of completions of `puzzle`, counting no further than `limit`: the result is
 /// `min(limit, number of solutions)`, and the search stops as soon as it reaches `limit`.
+///
+/// ```
+/// use sudoku_core::{count_solutions, solve, Grid};
+///
+/// // The empty board has about 6.7 * 10^21 completions: counting stops at the limit.
+/// assert_eq!(count_solutions(&Grid::EMPTY, 1000), 1000);
+/// // A full board is its own only completion.
+/// let full = solve(&Grid::EMPTY).unwrap();
+/// assert_eq!(count_solutions(&full, 2), 1);
+/// ```
 pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     match Board::new(puzzle) {
         Some(board) if limit > 0 => {

@@ -53,6 +53,24 @@ impl ParsedBoard {
 /// Reads a board of nine rows written in `row_format`: blank lines and white space around a row
 /// are ignored, anything else that is not exactly nine rows of nine digits is an error naming its
 /// line.
+///
+/// ```
+/// use sudoku_core::judge::board_text::{parse_board, RowFormat};
+///
+/// let rows = "0 0 3 0 2 0 6 0 0\n".repeat(9);
+/// let board = parse_board(&rows, RowFormat::Spaced).unwrap();
+/// assert_eq!(board.grid.get(2), 3);
+/// assert_eq!(board.row_lines[8], 9);
+/// // The same digit in every row breaks the column rule: reported on the second row's line.
+/// let error = board.check_givens().unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "line 2: no solution: digit 3 appears twice in column 3 (also on line 1)"
+/// );
+///
+/// let error = parse_board("1 2 3\n", RowFormat::Spaced).unwrap_err();
+/// assert_eq!(error.to_string(), "line 1: expected 9 digits, found 3");
+/// ```
 pub fn parse_board(input: &str, row_format: RowFormat) -> Result<ParsedBoard, LineError> {
     let mut lines = Lines::new(input);
     let mut grid = Grid::EMPTY;
