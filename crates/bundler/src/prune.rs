@@ -51,6 +51,30 @@ fn item_visibility(item: &Item) -> Option<&Visibility> {
     }
 }
 
+/// The module whose items alone can see an item declared in `module` with `visibility` (private,
+/// `pub(self)`, `pub(super)` or `pub(in crate::...)`); `None` where the whole library can.
+fn seen_from(module: &[String], visibility: Option<&Visibility>) -> Option<ModulePath> {
+    let restricted = match visibility {
+        Some(Visibility::Inherited) => return Some(module.to_vec()),
+        Some(Visibility::Restricted(restricted)) => restricted,
+        _ => return None,
+    };
+    let segments: Vec<String> = restricted
+        .path
+        .segments
+        .iter()
+        .map(|segment| segment.ident.to_string())
+        .collect();
+    match segments.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["self"] => Some(module.to_vec()),
+        ["super"] => module.split_last().map(|(_, parent)| parent.to_vec()),
+        ["crate", ref inner @ ..] if !inner.is_empty() => {
+            Some(inner.iter().map(|s| s.to_string()).collect())
+        }
+        _ => None,
+    }
+}
+
 fn impl_item_visibility(item: &ImplItem) -> Option<&Visibility> {
     match item {
         ImplItem::Const(i) => Some(&i.vis),
@@ -113,6 +137,33 @@ fn traits_defined(items: &[Item], traits: &mut Names) {
     }
 }
 
+/// Records where each struct, enum, union and type alias among `items` of `module` (and the
+/// modules inside it) can be seen.
+fn types_declared(
+    module: &mut ModulePath,
+    items: &[Item],
+    types: &mut BTreeMap<String, Vec<Option<ModulePath>>>,
+) {
+    for item in items {
+        match item {
+            Item::Struct(_) | Item::Enum(_) | Item::Union(_) | Item::Type(_) => {
+                if let Some(name) = item_name(item) {
+                    let scope = seen_from(module, item_visibility(item));
+                    types.entry(name).or_default().push(scope);
+                }
+            }
+            Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    module.push(m.ident.to_string());
+                    types_declared(module, inner, types);
+                    module.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// A module's place in the library: the names of the modules leading to it.
 type ModulePath = Vec<String>;
 
@@ -125,18 +176,27 @@ struct Reach {
     /// Traits the library defines: kept whole, with their imports, since calling a trait's
     /// methods does not name the trait.
     own_traits: Names,
+    /// For each type the library declares, where each declaration of that name can be seen
+    /// (see [`seen_from`]): its impl blocks stay with it.
+    types: BTreeMap<String, Vec<Option<ModulePath>>>,
 }
 
 impl Reach {
     /// Whether an item named `name`, declared with `visibility` in `module`, is mentioned where
     /// it can be seen.
     fn mentioned(&self, module: &[String], name: &str, visibility: Option<&Visibility>) -> bool {
-        match visibility {
-            Some(Visibility::Inherited) => self
+        self.mentioned_within(seen_from(module, visibility).as_deref(), name)
+    }
+
+    /// Whether `name` is mentioned by the binary or a kept item in `scope` (the whole library
+    /// for `None`).
+    fn mentioned_within(&self, scope: Option<&[String]>, name: &str) -> bool {
+        match scope {
+            Some(scope) => self
                 .by_module
                 .iter()
-                .any(|(path, names)| path.starts_with(module) && names.contains(name)),
-            _ => self.everywhere.contains(name),
+                .any(|(path, names)| path.starts_with(scope) && names.contains(name)),
+            None => self.everywhere.contains(name),
         }
     }
 
@@ -154,7 +214,7 @@ impl Reach {
 
     fn keeps_item(&self, module: &[String], item: &Item) -> bool {
         match item {
-            Item::Impl(block) => self.keeps_impl(block),
+            Item::Impl(block) => self.keeps_impl(module, block),
             // A trait may be used through its methods alone, which name it nowhere.
             Item::Mod(_) | Item::Use(_) | Item::Trait(_) => true,
             // An anonymous item (such as a macro call) stays.
@@ -163,9 +223,21 @@ impl Reach {
         }
     }
 
-    /// An impl block stays with its type (trait impls whole, as traits always stay).
-    fn keeps_impl(&self, block: &syn::ItemImpl) -> bool {
-        type_name(&block.self_ty).is_none_or(|name| self.everywhere.contains(&name))
+    /// An impl block in `module` stays with its type: with the declaration of that name the
+    /// module can see, where that declaration can be seen (trait impls whole, as traits always
+    /// stay).
+    fn keeps_impl(&self, module: &[String], block: &syn::ItemImpl) -> bool {
+        let name = match type_name(&block.self_ty) {
+            Some(name) => name,
+            None => return true,
+        };
+        match self.types.get(&name) {
+            Some(scopes) => scopes
+                .iter()
+                .filter(|scope| scope.as_ref().is_none_or(|s| module.starts_with(s)))
+                .any(|scope| self.mentioned_within(scope.as_deref(), &name)),
+            None => self.everywhere.contains(&name),
+        }
     }
 
     fn keeps_impl_item(&self, module: &[String], block: &syn::ItemImpl, item: &ImplItem) -> bool {
@@ -250,10 +322,13 @@ impl Reach {
 pub fn prune(items: &mut Vec<Item>, roots: Names) {
     let mut own_traits = Names::new();
     traits_defined(items, &mut own_traits);
+    let mut types = BTreeMap::new();
+    types_declared(&mut Vec::new(), items, &mut types);
     let mut reach = Reach {
         everywhere: roots,
         by_module: BTreeMap::new(),
         own_traits,
+        types,
     };
     loop {
         let before = reach.size();

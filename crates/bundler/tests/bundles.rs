@@ -194,6 +194,7 @@ fn a_library_written_every_ordinary_way_bundles_and_runs() {
         "unused_method",
         "test_only_marker",
         "binary_test_marker",
+        "super_scoped_marker",
         "A library written",
     ] {
         assert!(

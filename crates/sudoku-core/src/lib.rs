@@ -33,10 +33,12 @@
 
 pub mod domino;
 pub mod engine;
+pub mod family;
 pub mod grid;
 pub mod judge;
 pub mod masks;
 pub mod random;
+mod schedule;
 pub mod units;
 
 pub use crate::domino::DominoPuzzle;

@@ -10,10 +10,15 @@ use sudoku_core::domino::{DominoPuzzle, Placement};
 use sudoku_core::engine::{
     count_solutions, measure, solve, solve_smallest, Answer, Question, Strategy,
 };
+use sudoku_core::family;
 use sudoku_core::grid::Grid;
+use sudoku_core::judge::board_text::parse_line;
 use sudoku_core::judge::domino_text::read_puzzles;
-use support::boards::{full_board, puzzle, Rng};
-use support::reference::{domino_boards, domino_tileable, sudoku_smallest, sudoku_solutions};
+use support::boards::{full_board, full_family_board, puzzle, Rng};
+use support::reference::{
+    domino_boards, domino_tileable, family_smallest, family_solutions, sudoku_smallest,
+    sudoku_solutions,
+};
 
 const COUNT_LIMIT: usize = 5;
 
@@ -108,15 +113,11 @@ fn nine_by_nine_answers_agree_with_exact_cover() {
 
 #[test]
 fn hard_and_empty_boards_agree_with_exact_cover() {
-    let hard = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
-    let mut boards = vec![Grid::EMPTY];
-    let mut grid = Grid::EMPTY;
-    for (cell, ch) in hard.bytes().enumerate() {
-        if ch != b'.' {
-            grid.set(cell, ch - b'0');
-        }
-    }
-    boards.push(grid);
+    let grid = parse_line(
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+    )
+    .unwrap();
+    let mut boards = vec![Grid::EMPTY, grid];
     for cell in (0..81).filter(|&c| grid.get(c) != 0) {
         let mut fewer = grid;
         fewer.set(cell, 0);
@@ -251,4 +252,61 @@ fn without_single(puzzle: &DominoPuzzle, cell: usize) -> DominoPuzzle {
         }
     }
     rebuilt
+}
+
+#[test]
+fn boards_of_every_box_size_agree_with_exact_cover() {
+    let mut rng = Rng::new(0xFA_0111);
+    let (mut unique, mut several, mut none) = (0, 0, 0);
+    // Box size, boards, and the share of cells left blank: sparse enough for several solutions,
+    // dense enough for the reference to finish.
+    for &(n, boards, most_blank) in &[(1, 2, 1.0), (2, 60, 0.9), (3, 60, 0.75), (4, 12, 0.55)] {
+        let side = n * n;
+        for round in 0..boards {
+            let full = full_family_board(&mut rng, n);
+            let mut cells = full.clone();
+            let blanks = rng.below((most_blank * (side * side) as f64) as usize + 1);
+            let mut order: Vec<usize> = (0..side * side).collect();
+            rng.shuffle(&mut order);
+            for &cell in &order[..blanks] {
+                cells[cell] = 0;
+            }
+            // Every third board gets a wrong given, which often leaves no solution.
+            if round % 3 == 2 && n > 1 {
+                let cell = order[rng.below(blanks.max(1))];
+                cells[cell] = 1 + rng.below(side) as u8;
+            }
+            let label = format!("n = {} round {}", n, round);
+            let puzzle = family::Sudoku::from_cells(n, cells.clone()).unwrap();
+            let reference = family_solutions(n, &cells, COUNT_LIMIT);
+            assert_eq!(
+                puzzle.count_solutions(COUNT_LIMIT),
+                reference.len(),
+                "{}: count",
+                label
+            );
+            match puzzle.solution() {
+                Some(answer) => assert!(answer.solves(&puzzle), "{}: invalid", label),
+                None => assert!(reference.is_empty(), "{}: missed a solution", label),
+            }
+            assert_eq!(
+                puzzle.smallest_solution().map(|b| b.cells().to_vec()),
+                family_smallest(n, &cells),
+                "{}: smallest",
+                label
+            );
+            match reference.len() {
+                0 => none += 1,
+                1 => unique += 1,
+                _ => several += 1,
+            }
+        }
+    }
+    assert!(
+        unique >= 20 && several >= 20 && none >= 10,
+        "{} {} {}",
+        unique,
+        several,
+        none
+    );
 }

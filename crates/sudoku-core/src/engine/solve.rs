@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 use super::board::Board;
 use super::search::{search, Branching, Stop};
 use crate::grid::Grid;
+use crate::schedule::{Effort, Schedule};
 
 /// A completion of `puzzle`: a full, rule-abiding board keeping every filled cell; `None` if
 /// there is none (including when the givens already repeat a digit in a unit).
@@ -171,27 +172,6 @@ pub fn measure(
     }
 }
 
-/// How many guesses a search may make in all, and how many it has made.
-struct Effort {
-    limit: u64,
-    spent: u64,
-}
-
-impl Effort {
-    fn limited(limit: u64) -> Effort {
-        Effort { limit, spent: 0 }
-    }
-
-    fn unlimited() -> Effort {
-        Effort::limited(u64::MAX)
-    }
-
-    /// The guesses still allowed.
-    fn left(&self) -> u64 {
-        self.limit - self.spent
-    }
-}
-
 /// Guesses the portfolio's first attempt (the fastest strategy) may make: more than any board of
 /// the standard sets needs (the most is about 2,000, on `17-clue`).
 pub(crate) const FIRST_BUDGET: u64 = 2048;
@@ -199,54 +179,36 @@ pub(crate) const FIRST_BUDGET: u64 = 2048;
 /// Guesses each strategy of the portfolio may make in its first round.
 const ROUND_BUDGET: u64 = 256;
 
+/// The portfolio's turns: probing, then crossings, is the best strategy on most boards that get
+/// past the first turn (measured on the adversary's boards; see BENCHMARKS.md).
+const SCHEDULE: Schedule<'static, Branching> = Schedule {
+    first: (Branching::FewestCandidates, FIRST_BUDGET),
+    rounds: &[
+        (Branching::FewestCandidates, 1),
+        (Branching::Probing, 4),
+        (Branching::Crossings, 2),
+        (Branching::FewestPlaces, 1),
+        (Branching::ReadingOrder, 1),
+    ],
+    round_budget: ROUND_BUDGET,
+};
+
 /// Runs `attempt` (which returns `None` if its guess budget runs out) on a copy of `board`:
-/// with one strategy, once, on every guess `effort` has left; with the portfolio, with each
-/// strategy in turn on a budget that doubles each round, until one finishes. `None` if
-/// `effort` runs out first.
+/// with one strategy, once, on every guess `effort` has left; with the portfolio, on its
+/// [`SCHEDULE`]. `None` if `effort` runs out first.
 fn explore<T>(
     board: &Board,
     strategy: Strategy,
     effort: &mut Effort,
     mut attempt: impl FnMut(&mut Board, Branching, &mut u64) -> Option<T>,
 ) -> Option<T> {
-    let mut run = |branching: Branching, budget: u64, effort: &mut Effort| {
-        let granted = budget.min(effort.left());
-        let mut left = granted;
-        let result = attempt(&mut board.clone(), branching, &mut left);
-        effort.spent += granted - left;
-        result
-    };
-    if let Some(branching) = strategy.branching() {
-        return run(branching, u64::MAX, effort);
-    }
-    // The fastest strategy first, on a budget that covers ordinary boards; then every
-    // strategy in turn on a budget that doubles each round (the first one only once its
-    // budget exceeds what it already had).
-    if let Some(result) = run(Branching::FewestCandidates, FIRST_BUDGET, effort) {
-        return Some(result);
-    }
-    let mut budget = ROUND_BUDGET;
-    loop {
-        for &alone in Strategy::ALONE.iter() {
-            if effort.left() == 0 {
-                return None;
-            }
-            if alone == Strategy::FewestCandidates && budget <= FIRST_BUDGET {
-                continue;
-            }
-            let branching = alone.branching().expect("a single strategy");
-            // Probing, then crossings, is the best strategy on most boards that reach this
-            // point (measured on the adversary's boards; see BENCHMARKS.md).
-            let share = match alone {
-                Strategy::Probing => 4,
-                Strategy::Crossings => 2,
-                _ => 1,
-            };
-            if let Some(result) = run(branching, budget.saturating_mul(share), effort) {
-                return Some(result);
-            }
-        }
-        budget = budget.saturating_mul(2);
+    match strategy.branching() {
+        Some(branching) => effort.spend(u64::MAX, |budget| {
+            attempt(&mut board.clone(), branching, budget)
+        }),
+        None => SCHEDULE.run(effort, |branching, budget| {
+            attempt(&mut board.clone(), branching, budget)
+        }),
     }
 }
 

@@ -6,31 +6,43 @@ pub use sudoku_core::random::Rng;
 /// A random full board: a fixed valid pattern under a random relabelling of digits, random row
 /// and column orders that keep bands and stacks, and a random transposition.
 pub fn full_board(rng: &mut Rng) -> Grid {
-    let mut digits: Vec<u8> = (1..=9).collect();
+    let cells = full_family_board(rng, 3);
+    let grid = Grid::from_cells(cells.try_into().expect("81 cells")).expect("digits 1-9");
+    assert!(grid.solves(&Grid::EMPTY));
+    grid
+}
+
+/// A random full board of `n x n` boxes, made as [`full_board`] makes 9x9 ones.
+pub fn full_family_board(rng: &mut Rng, n: usize) -> Vec<u8> {
+    let side = n * n;
+    let mut digits: Vec<u8> = (1..=side as u8).collect();
     rng.shuffle(&mut digits);
     let mut order = || {
-        let mut bands = [0, 1, 2];
+        let mut bands: Vec<usize> = (0..n).collect();
         rng.shuffle(&mut bands);
         let mut lines = Vec::new();
         for &band in &bands {
-            let mut within = [0, 1, 2];
+            let mut within: Vec<usize> = (0..n).collect();
             rng.shuffle(&mut within);
-            lines.extend(within.iter().map(|&i| band * 3 + i));
+            lines.extend(within.iter().map(|&i| band * n + i));
         }
         lines
     };
     let (rows, cols) = (order(), order());
     let transpose = rng.below(2) == 1;
-    let mut grid = Grid::EMPTY;
+    let mut board = vec![0; side * side];
     for (r, &pr) in rows.iter().enumerate() {
         for (c, &pc) in cols.iter().enumerate() {
-            let pattern = (pr * 3 + pr / 3 + pc) % 9;
-            let cell = if transpose { c * 9 + r } else { r * 9 + c };
-            grid.set(cell, digits[pattern]);
+            let pattern = (pr * n + pr / n + pc) % side;
+            let cell = if transpose {
+                c * side + r
+            } else {
+                r * side + c
+            };
+            board[cell] = digits[pattern];
         }
     }
-    assert!(grid.solves(&Grid::EMPTY));
-    grid
+    board
 }
 
 /// `full` with `blanks` random cells cleared.

@@ -8,64 +8,97 @@ use sudoku_core::grid::Grid;
 
 use super::dlx::ExactCover;
 
-/// The four primary columns a digit in a cell covers: the cell, and the digit in its row,
-/// column and box.
-fn constraint_columns(cell: usize, digit: u8) -> [usize; 4] {
+/// The four primary columns a digit in a cell covers on a board of `n x n` boxes: the cell, and
+/// the digit in its row, column and box.
+fn constraint_columns(n: usize, cell: usize, digit: u8) -> [usize; 4] {
+    let side = n * n;
+    let cells = side * side;
     let d = usize::from(digit - 1);
-    let (r, c) = (cell / 9, cell % 9);
-    let b = r / 3 * 3 + c / 3;
-    [cell, 81 + 9 * r + d, 162 + 9 * c + d, 243 + 9 * b + d]
+    let (r, c) = (cell / side, cell % side);
+    let b = r / n * n + c / n;
+    [
+        cell,
+        cells + side * r + d,
+        2 * cells + side * c + d,
+        3 * cells + side * b + d,
+    ]
 }
 
-/// Up to `limit` completions of `puzzle`.
-pub fn sudoku_solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
-    let mut cover = ExactCover::new(324, 0);
-    for cell in 0..81 {
-        for digit in 1..=9u8 {
-            let given = puzzle.get(cell);
+/// Up to `limit` completions of the board of `n x n` boxes whose cells (row by row, 0 for a
+/// blank) are `cells`.
+pub fn family_solutions(n: usize, cells: &[u8], limit: usize) -> Vec<Vec<u8>> {
+    let side = n * n;
+    let mut cover = ExactCover::new(4 * side * side, 0);
+    for (cell, &given) in cells.iter().enumerate() {
+        for digit in 1..=side as u8 {
             if given == 0 || given == digit {
                 cover.add_row(
-                    cell * 9 + usize::from(digit - 1),
-                    &constraint_columns(cell, digit),
+                    cell * side + usize::from(digit - 1),
+                    &constraint_columns(n, cell, digit),
                 );
             }
         }
     }
     let mut found = Vec::new();
     cover.search(&mut |rows| {
-        let mut grid = Grid::EMPTY;
+        let mut board = vec![0; cells.len()];
         for &id in rows {
-            grid.set(id / 9, (id % 9) as u8 + 1);
+            board[id / side] = (id % side) as u8 + 1;
         }
-        found.push(grid);
+        found.push(board);
         found.len() < limit
     });
     found
 }
 
-/// The lexicographically smallest completion of `puzzle`: cells fixed in reading order, each to
-/// the smallest digit that still leaves a completion. A known completion bounds each cell from
-/// above, so only smaller digits are tried.
-pub fn sudoku_smallest(puzzle: &Grid) -> Option<Grid> {
-    let mut witness = *sudoku_solutions(puzzle, 1).first()?;
-    let mut fixed = *puzzle;
-    for cell in 0..81 {
-        if fixed.get(cell) != 0 {
+/// Up to `limit` completions of `puzzle`.
+pub fn sudoku_solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
+    family_solutions(3, puzzle.cells(), limit)
+        .into_iter()
+        .map(|cells| Grid::from_cells(cells.try_into().expect("81 cells")).expect("digits"))
+        .collect()
+}
+
+/// The lexicographically smallest completion of the board of `n x n` boxes `cells`: cells fixed
+/// in reading order, each to the smallest digit that still leaves a completion. A known
+/// completion bounds each cell from above, so only smaller digits are tried.
+pub fn family_smallest(n: usize, cells: &[u8]) -> Option<Vec<u8>> {
+    let mut witness = family_solutions(n, cells, 1).pop()?;
+    let mut fixed = cells.to_vec();
+    for cell in 0..fixed.len() {
+        if fixed[cell] != 0 {
             continue;
         }
-        for digit in 1..witness.get(cell) {
-            let mut tried = fixed;
-            tried.set(cell, digit);
-            if tried.first_conflict().is_none() {
-                if let Some(&better) = sudoku_solutions(&tried, 1).first() {
-                    witness = better;
-                    break;
-                }
+        for digit in 1..witness[cell] {
+            if repeats_in_a_unit(n, &fixed, cell, digit) {
+                continue;
+            }
+            fixed[cell] = digit;
+            if let Some(better) = family_solutions(n, &fixed, 1).pop() {
+                witness = better;
+                break;
             }
         }
-        fixed.set(cell, witness.get(cell));
+        fixed[cell] = witness[cell];
     }
     Some(witness)
+}
+
+/// Whether `digit` is already in the row, column or box of `cell`.
+fn repeats_in_a_unit(n: usize, cells: &[u8], cell: usize, digit: u8) -> bool {
+    let side = n * n;
+    let (r, c) = (cell / side, cell % side);
+    (0..cells.len()).any(|other| {
+        let (r2, c2) = (other / side, other % side);
+        let shares = r2 == r || c2 == c || (r2 / n == r / n && c2 / n == c / n);
+        other != cell && shares && cells[other] == digit
+    })
+}
+
+/// The lexicographically smallest completion of `puzzle`.
+pub fn sudoku_smallest(puzzle: &Grid) -> Option<Grid> {
+    let cells = family_smallest(3, puzzle.cells())?;
+    Grid::from_cells(cells.try_into().expect("81 cells"))
 }
 
 /// A row of the Su-Domino-Ku cover: cells and digits, `second` absent for a lone digit.
@@ -96,8 +129,8 @@ fn domino_cover(puzzle: &DominoPuzzle, board: Option<&Grid>) -> ExactCover {
     let mut cover = ExactCover::new(324, 81);
     let grid = puzzle.grid();
     for (a, b) in puzzle.dominoes() {
-        let mut columns = constraint_columns(a.cell, a.digit).to_vec();
-        columns.extend_from_slice(&constraint_columns(b.cell, b.digit));
+        let mut columns = constraint_columns(3, a.cell, a.digit).to_vec();
+        columns.extend_from_slice(&constraint_columns(3, b.cell, b.digit));
         columns.push(pair_column(a.digit, b.digit));
         cover.add_row(
             piece_id((a.cell, a.digit), Some((b.cell, b.digit))),
@@ -105,7 +138,7 @@ fn domino_cover(puzzle: &DominoPuzzle, board: Option<&Grid>) -> ExactCover {
         );
     }
     for single in puzzle.singles() {
-        let columns = constraint_columns(single.cell, single.digit);
+        let columns = constraint_columns(3, single.cell, single.digit);
         cover.add_row(piece_id((single.cell, single.digit), None), &columns);
     }
     let fits = |cell: usize, digit: u8| board.map_or(true, |b| b.get(cell) == digit);
@@ -120,8 +153,8 @@ fn domino_cover(puzzle: &DominoPuzzle, board: Option<&Grid>) -> ExactCover {
                     if a == b || puzzle.used().contains(a, b) || !fits(c1, a) || !fits(c2, b) {
                         continue;
                     }
-                    let mut columns = constraint_columns(c1, a).to_vec();
-                    columns.extend_from_slice(&constraint_columns(c2, b));
+                    let mut columns = constraint_columns(3, c1, a).to_vec();
+                    columns.extend_from_slice(&constraint_columns(3, c2, b));
                     columns.push(pair_column(a, b));
                     cover.add_row(piece_id((c1, a), Some((c2, b))), &columns);
                 }

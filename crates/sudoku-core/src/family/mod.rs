@@ -1,0 +1,289 @@
+//! The sudoku family beyond 9x9: boards of `n x n` boxes for `n` from 1 to 5 (1x1, 4x4, 9x9,
+//! 16x16 and 25x25 cells), with any solution, the smallest solution in reading order, and
+//! counting up to a limit.
+//!
+//! A general engine beside the 9x9 one, which stays the faster on 9x9 boards. Its search
+//! (`search`, private) keeps candidates as bit masks and narrows them by singles and locked
+//! candidates; like the 9x9 engine it runs a portfolio of branching rules on growing guess
+//! budgets, so that a board has to stall every rule to be slow.
+//!
+//! ```
+//! use sudoku_core::family::Sudoku;
+//!
+//! // A 4x4 board (boxes of 2x2) with a 1 in its first cell and in row 2, column 3.
+//! let mut puzzle = Sudoku::empty(2).unwrap();
+//! puzzle.set(0, 1);
+//! puzzle.set(6, 1);
+//! let smallest = puzzle.smallest_solution().unwrap();
+//! assert_eq!(smallest.cells(), &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1][..]);
+//! assert!(puzzle.solution().unwrap().solves(&puzzle));
+//! assert_eq!(puzzle.count_solutions(100), 36);
+//! ```
+
+mod geometry;
+mod search;
+
+use std::ops::ControlFlow;
+
+use self::geometry::Geometry;
+use self::search::{search, Branching, Position, Stop};
+use crate::schedule::{Effort, Schedule};
+
+/// The largest box side the engine takes: 25x25 boards, whose 25 digits fit a candidate mask.
+pub const MAX_BOX: usize = 5;
+
+/// A board of `n x n` boxes: `n * n` rows and columns of cells numbered row by row, each holding
+/// a digit `1..=n * n` or 0 for a blank.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Sudoku {
+    n: usize,
+    cells: Vec<u8>,
+}
+
+impl Sudoku {
+    /// The blank board of `n x n` boxes; `None` unless `1 <= n <= MAX_BOX`.
+    pub fn empty(n: usize) -> Option<Sudoku> {
+        if (1..=MAX_BOX).contains(&n) {
+            Some(Sudoku {
+                n,
+                cells: vec![0; n.pow(4)],
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The board of `n x n` boxes holding `cells` (row by row, 0 for a blank); `None` if `n` is
+    /// out of range, the number of cells is not `n⁴` or a digit is above `n * n`.
+    pub fn from_cells(n: usize, cells: Vec<u8>) -> Option<Sudoku> {
+        let board = Sudoku::empty(n)?;
+        let side = n * n;
+        if cells.len() == board.cells.len() && cells.iter().all(|&d| usize::from(d) <= side) {
+            Some(Sudoku { n, cells })
+        } else {
+            None
+        }
+    }
+
+    /// The side of a box, `n`.
+    pub fn box_size(&self) -> usize {
+        self.n
+    }
+
+    /// The side of the board, `n * n`, which is also the largest digit.
+    pub fn side(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// Every cell, row by row.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The digit in `cell`, 0 if blank.
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Puts `digit` (0 to blank it) in `cell`.
+    ///
+    /// # Panics
+    /// If `digit` is above the side of the board or `cell` is off the board.
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        assert!(
+            usize::from(digit) <= self.side(),
+            "digit {} is too large",
+            digit
+        );
+        self.cells[cell] = digit;
+    }
+
+    /// Whether this board is full, obeys the rules and keeps every filled cell of `puzzle`.
+    pub fn solves(&self, puzzle: &Sudoku) -> bool {
+        if self.n != puzzle.n {
+            return false;
+        }
+        let geometry = Geometry::new(self.n);
+        let full = u32::MAX >> (32 - self.side());
+        let keeps = self
+            .cells
+            .iter()
+            .zip(&puzzle.cells)
+            .all(|(&mine, &given)| mine != 0 && (given == 0 || given == mine));
+        keeps
+            && geometry.units.iter().all(|unit| {
+                unit.iter()
+                    .fold(0u32, |seen, &cell| seen | 1 << (self.cells[cell] - 1))
+                    == full
+            })
+    }
+
+    /// A completion of this puzzle: a full, rule-abiding board keeping every filled cell; `None` if
+    /// there is none.
+    pub fn solution(&self) -> Option<Sudoku> {
+        let geometry = Geometry::new(self.n);
+        let start = Position::new(&geometry, &self.cells)?;
+        first(&geometry, &start, &mut Effort::unlimited()).map(|cells| Sudoku { n: self.n, cells })
+    }
+
+    /// The number of completions of this puzzle, counting no further than `limit`.
+    pub fn count_solutions(&self, limit: usize) -> usize {
+        let geometry = Geometry::new(self.n);
+        match Position::new(&geometry, &self.cells) {
+            Some(start) if limit > 0 => SCHEDULE
+                .run(&mut Effort::unlimited(), |branching, budget| {
+                    let mut count = 0;
+                    let stop = search(&geometry, start.clone(), branching, budget, &mut |_| {
+                        count += 1;
+                        if count < limit {
+                            ControlFlow::Continue(())
+                        } else {
+                            ControlFlow::Break(())
+                        }
+                    });
+                    answered(stop, count)
+                })
+                .unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// The completion of this puzzle that comes first in reading order (compared cell by cell from the
+    /// top left); `None` if there is none.
+    pub fn smallest_solution(&self) -> Option<Sudoku> {
+        let geometry = Geometry::new(self.n);
+        let start = Position::new(&geometry, &self.cells)?;
+        // Reading order meets completions in lexicographic order: its first is the smallest.
+        let mut budget = SMALLEST_BUDGET;
+        let cells = match first_in(&geometry, &start, Branching::ReadingOrder, &mut budget) {
+            Some(found) => found?,
+            None => smallest_cell_by_cell(&geometry, self)?,
+        };
+        Some(Sudoku { n: self.n, cells })
+    }
+}
+
+/// Guesses the portfolio's first turn (fewest candidates) may make.
+const FIRST_BUDGET: u64 = 1024;
+
+/// The portfolio's turns after the first.
+const SCHEDULE: Schedule<'static, Branching> = Schedule {
+    first: (Branching::FewestCandidates, FIRST_BUDGET),
+    rounds: &[
+        (Branching::FewestCandidates, 1),
+        (Branching::FewestPlaces, 1),
+        (Branching::ReadingOrder, 1),
+    ],
+    round_budget: 256,
+};
+
+/// Guesses the reading-order search for the smallest completion may make before the portfolio
+/// takes over cell by cell.
+const SMALLEST_BUDGET: u64 = 4096;
+
+/// `Some(answer)` for a search that finished, `None` for one whose budget ran out.
+fn answered<T>(stop: ControlFlow<Stop>, answer: T) -> Option<T> {
+    match stop {
+        ControlFlow::Break(Stop::Budget) => None,
+        _ => Some(answer),
+    }
+}
+
+/// The first completion `branching` finds from `start` (`Some(None)` if there is none); `None`
+/// if `budget` runs out.
+fn first_in(
+    geometry: &Geometry,
+    start: &Position,
+    branching: Branching,
+    budget: &mut u64,
+) -> Option<Option<Vec<u8>>> {
+    let mut found = None;
+    let stop = search(geometry, start.clone(), branching, budget, &mut |solved| {
+        found = Some(solved.digits().to_vec());
+        ControlFlow::Break(())
+    });
+    answered(stop, found)
+}
+
+/// A completion of `start` by the portfolio; `None` if there is none or `effort` runs out.
+fn first(geometry: &Geometry, start: &Position, effort: &mut Effort) -> Option<Vec<u8>> {
+    SCHEDULE
+        .run(effort, |branching, budget| {
+            first_in(geometry, start, branching, budget)
+        })
+        .flatten()
+}
+
+/// The smallest completion of `puzzle`, found by fixing cells in reading order, each to the
+/// smallest digit that still leaves a completion (asking the portfolio, which no dead end stalls
+/// for long; a known completion bounds each cell, so only smaller digits are tried).
+fn smallest_cell_by_cell(geometry: &Geometry, puzzle: &Sudoku) -> Option<Vec<u8>> {
+    let completion = |cells: &[u8]| {
+        let start = Position::new(geometry, cells)?;
+        first(geometry, &start, &mut Effort::unlimited())
+    };
+    let mut witness = completion(&puzzle.cells)?;
+    let mut fixed = puzzle.cells.clone();
+    for cell in 0..fixed.len() {
+        if fixed[cell] != 0 {
+            continue;
+        }
+        for digit in 1..witness[cell] {
+            fixed[cell] = digit;
+            if let Some(better) = completion(&fixed) {
+                witness = better;
+                break;
+            }
+        }
+        fixed[cell] = witness[cell];
+    }
+    Some(witness)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_check_their_size_and_digits() {
+        assert_eq!(Sudoku::empty(0), None);
+        assert_eq!(Sudoku::empty(6), None);
+        assert_eq!(Sudoku::empty(4).unwrap().cells().len(), 256);
+        assert_eq!(Sudoku::from_cells(2, vec![0; 15]), None);
+        assert_eq!(Sudoku::from_cells(2, vec![5; 16]), None);
+        assert!(Sudoku::from_cells(2, vec![4; 16]).is_some());
+    }
+
+    #[test]
+    fn every_size_has_a_smallest_completion_of_the_empty_board() {
+        for n in 1..=MAX_BOX {
+            let empty = Sudoku::empty(n).unwrap();
+            let smallest = empty.smallest_solution().unwrap();
+            assert!(smallest.solves(&empty), "n = {}", n);
+            let side = n * n;
+            let first_row: Vec<u8> = (1..=side as u8).collect();
+            assert_eq!(&smallest.cells()[..side], &first_row[..], "n = {}", n);
+            assert!(empty.solution().unwrap().solves(&empty), "n = {}", n);
+        }
+        // 1x1 has one board; 4x4 has 288.
+        assert_eq!(Sudoku::empty(1).unwrap().count_solutions(5), 1);
+        assert_eq!(Sudoku::empty(2).unwrap().count_solutions(1000), 288);
+    }
+
+    #[test]
+    fn boards_breaking_no_rule_can_still_be_unsolvable() {
+        // Row 1 of a 4x4 board needs its 4 in the last cell, which column 4 already holds.
+        let mut puzzle = Sudoku::empty(2).unwrap();
+        for (cell, digit) in [(0, 1), (1, 2), (2, 3), (11, 4)] {
+            puzzle.set(cell, digit);
+        }
+        assert_eq!(puzzle.solution(), None);
+        assert_eq!(puzzle.smallest_solution(), None);
+        assert_eq!(puzzle.count_solutions(2), 0);
+        // A digit twice in a row.
+        let mut puzzle = Sudoku::empty(3).unwrap();
+        puzzle.set(0, 5);
+        puzzle.set(8, 5);
+        assert_eq!(puzzle.solution(), None);
+    }
+}

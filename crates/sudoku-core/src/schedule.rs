@@ -1,0 +1,134 @@
+//! Guess budgets, and the schedule on which both engines' portfolios give their strategies turns.
+
+/// How many guesses a search may make in all, and how many it has made.
+pub(crate) struct Effort {
+    limit: u64,
+    /// The guesses made so far.
+    pub(crate) spent: u64,
+}
+
+impl Effort {
+    /// At most `limit` guesses.
+    pub(crate) fn limited(limit: u64) -> Effort {
+        Effort { limit, spent: 0 }
+    }
+
+    /// As many guesses as it takes.
+    pub(crate) fn unlimited() -> Effort {
+        Effort::limited(u64::MAX)
+    }
+
+    /// The guesses still allowed.
+    pub(crate) fn left(&self) -> u64 {
+        self.limit - self.spent
+    }
+
+    /// Runs `attempt` on a budget of `budget` guesses, or fewer if fewer are left, and counts
+    /// the guesses it made.
+    pub(crate) fn spend<T>(&mut self, budget: u64, attempt: impl FnOnce(&mut u64) -> T) -> T {
+        let granted = budget.min(self.left());
+        let mut left = granted;
+        let result = attempt(&mut left);
+        self.spent += granted - left;
+        result
+    }
+}
+
+/// A portfolio's schedule: its fastest strategy alone first, on a budget that covers ordinary
+/// boards; then rounds in which every strategy takes a turn, on a budget that doubles each round
+/// times the strategy's share (the fastest one only once that exceeds its first budget).
+pub(crate) struct Schedule<'a, S> {
+    /// The strategy tried first, and its budget.
+    pub(crate) first: (S, u64),
+    /// Every strategy with its share of each round, in the order they take turns.
+    pub(crate) rounds: &'a [(S, u64)],
+    /// The budget of a share in the first round.
+    pub(crate) round_budget: u64,
+}
+
+impl<S: Copy + PartialEq> Schedule<'_, S> {
+    /// Gives strategies turns, each a call of `attempt` with its budget (which returns `None` if
+    /// the budget runs out), until one answers; `None` if `effort` runs out first. A board costs
+    /// a bounded multiple of what its best strategy needs.
+    pub(crate) fn run<T>(
+        &self,
+        effort: &mut Effort,
+        mut attempt: impl FnMut(S, &mut u64) -> Option<T>,
+    ) -> Option<T> {
+        let (fastest, first_budget) = self.first;
+        if let Some(result) = effort.spend(first_budget, |budget| attempt(fastest, budget)) {
+            return Some(result);
+        }
+        let mut budget = self.round_budget;
+        loop {
+            for &(strategy, share) in self.rounds {
+                if effort.left() == 0 {
+                    return None;
+                }
+                let granted = budget.saturating_mul(share);
+                if strategy == fastest && granted <= first_budget {
+                    continue;
+                }
+                if let Some(result) = effort.spend(granted, |budget| attempt(strategy, budget)) {
+                    return Some(result);
+                }
+            }
+            budget = budget.saturating_mul(2);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_grow_until_one_strategy_answers_and_every_guess_is_counted() {
+        // Strategy 'a' needs 5,000 guesses, 'b' 3,000; 'a' goes first on 1,000, and in the rounds
+        // only once its turn is longer than that.
+        let needs = |s: char| if s == 'a' { 5_000 } else { 3_000 };
+        let schedule = Schedule {
+            first: ('a', 1_000),
+            rounds: &[('a', 1), ('b', 2)],
+            round_budget: 256,
+        };
+        let mut turns = Vec::new();
+        let mut effort = Effort::unlimited();
+        let answer = schedule.run(&mut effort, |s, budget| {
+            turns.push((s, *budget));
+            let used = needs(s).min(*budget);
+            *budget -= used;
+            if used == needs(s) {
+                Some(s)
+            } else {
+                None
+            }
+        });
+        assert_eq!(answer, Some('b'));
+        assert_eq!(
+            turns,
+            [
+                ('a', 1_000),
+                ('b', 512),
+                ('b', 1_024),
+                ('a', 1_024),
+                ('b', 2_048),
+                ('a', 2_048),
+                ('b', 4_096)
+            ]
+        );
+        assert_eq!(
+            effort.spent,
+            1_000 + 512 + 1_024 + 1_024 + 2_048 + 2_048 + 3_000
+        );
+
+        // No strategy answers: the run ends when the effort is spent.
+        let mut effort = Effort::limited(2_000);
+        let never = |_, budget: &mut u64| -> Option<()> {
+            *budget = 0;
+            None
+        };
+        assert_eq!(schedule.run(&mut effort, never), None);
+        assert_eq!(effort.spent, 2_000);
+    }
+}
