@@ -21,7 +21,7 @@ fn su_domino_ku_matches_the_official_output() {
             return;
         }
     };
-    let run = run(&binary("4574"), &input).unwrap();
+    let run = run(&binary("boj-4574"), &input).unwrap();
     check_well_behaved(&run).unwrap();
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert_eq!(run.stdout, expected.replace("\r\n", "\n"));

@@ -143,11 +143,12 @@ fn read_problem(dir: &Path) -> Result<Problem, String> {
     Ok(Problem { id, checker, cases })
 }
 
-/// The judge binary of problem `id`: `boj-<id>` in `$JUDGE_BIN_DIR` if set, otherwise in the
+/// The judge binary of problem `id` (its crate has the same name) in `$JUDGE_BIN_DIR` if set,
+/// otherwise in the
 /// target directory the running test was built into (where `cargo test` puts every workspace
 /// binary that has tests).
 pub fn binary(id: &str) -> PathBuf {
-    let name = format!("boj-{}{}", id, std::env::consts::EXE_SUFFIX);
+    let name = format!("{}{}", id, std::env::consts::EXE_SUFFIX);
     if let Some(dir) = std::env::var_os("JUDGE_BIN_DIR") {
         return PathBuf::from(dir).join(name);
     }
@@ -164,7 +165,7 @@ pub fn binary(id: &str) -> PathBuf {
     path
 }
 
-/// Builds `boj-<id>` with cargo, for a test run that did not (`cargo test -p bundler`, say,
+/// Builds the binary of problem `id` with cargo, for a test run that did not (`cargo test -p bundler`, say,
 /// builds no other package's binaries); a failure shows when the binary is run.
 fn build_binary(id: &str) {
     static BUILDING: Mutex<()> = Mutex::new(());
@@ -172,9 +173,8 @@ fn build_binary(id: &str) {
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let package = format!("boj-{}", id);
     let _ = Command::new(cargo)
-        .args(["build", "--quiet", "--package", &package])
+        .args(["build", "--quiet", "--package", id])
         .status();
 }
 

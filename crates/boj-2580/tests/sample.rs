@@ -5,5 +5,5 @@ use std::path::Path;
 #[test]
 fn sample_transcript() {
     let program = Path::new(env!("CARGO_BIN_EXE_boj-2580"));
-    insta::assert_snapshot!(harness::sample_transcript("2580", program));
+    insta::assert_snapshot!(harness::sample_transcript("boj-2580", program));
 }

@@ -71,7 +71,7 @@ mod tests {
 
     /// The sample's first puzzle, then `tail` in place of the rest of the input.
     fn first_puzzle_then(tail: &str) -> String {
-        let sample = include_str!("../../../problems/4574/sample.in");
+        let sample = include_str!("../../../problems/boj-4574/sample.in");
         let first: Vec<&str> = sample.lines().take(12).collect();
         format!("{}\n{}", first.join("\n"), tail)
     }

@@ -5,5 +5,5 @@ use std::path::Path;
 #[test]
 fn sample_transcript() {
     let program = Path::new(env!("CARGO_BIN_EXE_boj-4574"));
-    insta::assert_snapshot!(harness::sample_transcript("4574", program));
+    insta::assert_snapshot!(harness::sample_transcript("boj-4574", program));
 }

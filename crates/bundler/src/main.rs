@@ -4,14 +4,14 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use bundler::workspace::{bundle_problem, known_problems, root, SIZE_LIMIT};
+use bundler::workspace::{bundle_problem, known_problems, resolve, root, SIZE_LIMIT};
 use clap::Parser;
 
 /// Print the single-file submission of one problem, or write every problem's into a folder.
 #[derive(Parser, Debug)]
 #[command(name = "cargo bundle", version)]
 struct Args {
-    /// The problem to bundle, such as 2580 (for crates/boj-2580).
+    /// The problem to bundle: its id, such as boj-2580, or the problem part of one, such as 2580.
     #[arg(required_unless_present = "all", conflicts_with = "all")]
     id: Option<String>,
     /// Bundle every problem (needs --out).
@@ -36,7 +36,7 @@ fn main() -> ExitCode {
 fn run(args: &Args) -> Result<(), String> {
     let root = root();
     let ids = match &args.id {
-        Some(id) => vec![id.clone()],
+        Some(name) => vec![resolve(&root, name).map_err(|e| e.to_string())?],
         None => known_problems(&root).map_err(|e| e.to_string())?,
     };
     for id in &ids {

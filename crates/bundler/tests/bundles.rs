@@ -9,7 +9,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 use std::thread;
 
-use bundler::workspace::{bundle_problem, known_problems, root, SIZE_LIMIT};
+use bundler::workspace::{bundle_problem, known_problems, resolve, root, SIZE_LIMIT};
 use bundler::{bundle, Request};
 
 const EDITIONS: [&str; 2] = ["2018", "2021"];
@@ -134,7 +134,7 @@ fn bundles_are_deterministic_and_carry_no_machine_paths() {
     for id in known_problems(&root).unwrap() {
         let first = bundle_problem(&root, &id).unwrap();
         assert_eq!(first, bundle_problem(&root, &id).unwrap());
-        assert!(first.starts_with(&format!("// BOJ {}: ", id)));
+        assert!(first.contains(&format!("`cargo bundle {}` from crates/{}\n", id, id)));
         let root_text = root.to_string_lossy();
         assert!(
             !first.contains(root_text.as_ref()),
@@ -152,23 +152,32 @@ fn bundles_are_deterministic_and_carry_no_machine_paths() {
 
 #[test]
 fn only_the_su_domino_ku_bundle_carries_su_domino_ku_code() {
-    for id in ["2580", "2239"] {
+    for id in ["boj-2580", "boj-2239"] {
         let text = bundle_problem(&root(), id).unwrap();
         assert!(!text.contains("mod domino"), "{}", id);
         assert!(!text.contains("DominoPuzzle"), "{}", id);
     }
-    assert!(bundle_problem(&root(), "4574")
+    assert!(bundle_problem(&root(), "boj-4574")
         .unwrap()
         .contains("DominoPuzzle"));
 }
 
 #[test]
-fn unknown_problems_are_refused_with_the_known_ones() {
-    let error = bundle_problem(&root(), "1234").unwrap_err().to_string();
+fn problems_are_named_by_id_or_by_their_problem_part_alone() {
+    let root = root();
+    assert_eq!(resolve(&root, "boj-2580").unwrap(), "boj-2580");
+    assert_eq!(resolve(&root, "2580").unwrap(), "boj-2580");
+    assert_eq!(
+        bundle_problem(&root, "2580").unwrap(),
+        bundle_problem(&root, "boj-2580").unwrap()
+    );
+    let known = known_problems(&root).unwrap().join(", ");
+    let error = bundle_problem(&root, "1234").unwrap_err().to_string();
     assert_eq!(
         error,
-        "unknown problem `1234`; known problems: 2239, 2580, 4574"
+        format!("unknown problem `1234`; known problems: {}", known)
     );
+    assert!(known.starts_with("boj-2239, boj-2580, boj-4574"));
 }
 
 fn fixture(path: &str) -> PathBuf {
@@ -297,6 +306,7 @@ fn what_a_single_file_cannot_carry_is_refused() {
 #[test]
 fn a_binary_with_other_dependencies_is_refused() {
     let dir = scratch("other-dependency");
+    fs::create_dir_all(dir.join("problems").join("boj-1")).unwrap();
     let krate = dir.join("crates").join("boj-1");
     fs::create_dir_all(krate.join("src")).unwrap();
     fs::write(krate.join("src").join("main.rs"), "fn main() {}").unwrap();
@@ -325,7 +335,7 @@ fn the_command_prints_one_bundle_or_writes_them_all() {
 
     let unknown = Command::new(program).arg("99").output().unwrap();
     assert_eq!(unknown.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&unknown.stderr).contains("known problems: 2239, 2580, 4574"));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("known problems: boj-2239, boj-2580"));
 
     let dir = scratch("all");
     let all = Command::new(program)

@@ -7,8 +7,10 @@ use std::fs;
 use harness::{notice, puzzles_dir};
 use sudoku_core::domino::generate::generate;
 use sudoku_core::domino::DominoPuzzle;
+use sudoku_core::family::Sudoku;
 use sudoku_core::grid::Grid;
 use sudoku_core::judge::board_text::parse_line;
+use sudoku_core::random::Rng;
 
 /// The four standard sets, easiest to hardest per puzzle but for the multi-solution last one.
 pub const SETS: [&str; 4] = ["17-clue", "top1465", "forum-hardest-1106", "serg-benchmark"];
@@ -45,6 +47,70 @@ pub fn one_clue_removed(puzzles: &[Grid]) -> Vec<Grid> {
             board
         })
         .collect()
+}
+
+/// A random full board of `n x n` boxes: a random first row completed (the smallest way, which
+/// every strategy finds alike), then its
+/// digits relabelled and its bands, stacks, rows within bands and columns within stacks shuffled.
+pub fn random_full_family_board(n: usize, rng: &mut Rng) -> Sudoku {
+    let side = n * n;
+    let mut puzzle = Sudoku::empty(n).expect("a box size from 1 to 5");
+    let mut row: Vec<u8> = (1..=side as u8).collect();
+    rng.shuffle(&mut row);
+    for (cell, &digit) in row.iter().enumerate() {
+        puzzle.set(cell, digit);
+    }
+    let solved = puzzle
+        .smallest_solution()
+        .expect("any first row can be completed");
+    let mut digits: Vec<u8> = (1..=side as u8).collect();
+    rng.shuffle(&mut digits);
+    let mut lines = || {
+        let mut bands: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut bands);
+        let mut order = Vec::with_capacity(side);
+        for band in bands {
+            let mut within: Vec<usize> = (0..n).collect();
+            rng.shuffle(&mut within);
+            order.extend(within.into_iter().map(|i| band * n + i));
+        }
+        order
+    };
+    let (rows, columns) = (lines(), lines());
+    let mut full = Sudoku::empty(n).expect("a box size from 1 to 5");
+    for (r, &from_r) in rows.iter().enumerate() {
+        for (c, &from_c) in columns.iter().enumerate() {
+            let digit = solved.get(from_r * side + from_c);
+            full.set(r * side + c, digits[usize::from(digit - 1)]);
+        }
+    }
+    full
+}
+
+/// A puzzle with one solution made from a random full board of `n x n` boxes by blanking cells
+/// in random order while the solution stays unique, stopping once only `fewest_givens` are left
+/// (0 for a minimal puzzle, from which no given can be taken). The same seed gives the same
+/// puzzle.
+pub fn unique_family_puzzle(n: usize, fewest_givens: usize, seed: u64) -> Sudoku {
+    // `Rng` maps seeds that differ only in their lowest bit to the same sequence.
+    let mut rng = Rng::new(seed << 1);
+    let mut puzzle = random_full_family_board(n, &mut rng);
+    let mut cells: Vec<usize> = (0..puzzle.cells().len()).collect();
+    rng.shuffle(&mut cells);
+    let mut givens = cells.len();
+    for cell in cells {
+        if givens <= fewest_givens {
+            break;
+        }
+        let digit = puzzle.get(cell);
+        puzzle.set(cell, 0);
+        if puzzle.count_solutions(2) == 1 {
+            givens -= 1;
+        } else {
+            puzzle.set(cell, digit);
+        }
+    }
+    puzzle
 }
 
 #[cfg(test)]

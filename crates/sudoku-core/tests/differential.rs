@@ -205,8 +205,8 @@ fn su_domino_ku_answers_agree_with_exact_cover() {
 
 /// Judge puzzles kept in the repository: the sample's two and two with 35 and 34 dominoes.
 const JUDGE_PUZZLES: [&str; 2] = [
-    include_str!("../../../problems/4574/sample.in"),
-    include_str!("../../../problems/4574/most-dominoes.in"),
+    include_str!("../../../problems/boj-4574/sample.in"),
+    include_str!("../../../problems/boj-4574/most-dominoes.in"),
 ];
 
 #[test]

@@ -141,7 +141,7 @@ pub fn read_puzzles(input: &str) -> Result<Vec<DominoPuzzle>, LineError> {
 mod tests {
     use super::*;
 
-    const SAMPLE: &str = include_str!("../../../../problems/4574/sample.in");
+    const SAMPLE: &str = include_str!("../../../../problems/boj-4574/sample.in");
 
     #[test]
     fn written_puzzles_read_back_the_same() {
