@@ -13,7 +13,7 @@ use crate::masks::ALL_DIGITS;
 use crate::units::{col_of, row_of};
 
 /// For every cell, the cells directly left, right, above and below it, as a bit set.
-pub(crate) const ADJACENT: [u128; CELLS] = build_adjacent();
+const ADJACENT: [u128; CELLS] = build_adjacent();
 
 const fn build_adjacent() -> [u128; CELLS] {
     let mut adjacent = [0u128; CELLS];

@@ -13,7 +13,7 @@ use crate::grid::Grid;
 ///
 /// Small enough (128 bytes) to copy at each branch, so nothing is ever undone.
 #[derive(Clone, Copy)]
-pub(crate) struct Board {
+pub(super) struct Board {
     /// `places[9 * b + d]`: bit `9 * r + c` is set if digit `d + 1` may stand at row `r`,
     /// column `c` of band `b`.
     pub(super) places: [u32; 27],
@@ -28,7 +28,7 @@ pub(crate) struct Board {
 impl Board {
     /// The position after placing every given of `grid` and propagating; `None` if the givens
     /// already rule out every solution.
-    pub(crate) fn new(grid: &Grid) -> Option<Board> {
+    pub(super) fn new(grid: &Grid) -> Option<Board> {
         // Per band, the given cells; per word, the digit's givens, and the cells their rows,
         // boxes and columns deny it.
         let mut given = [0u32; 3];
@@ -74,7 +74,7 @@ impl Board {
     }
 
     /// The board of a position with no open cell left.
-    pub(crate) fn grid(&self) -> Grid {
+    pub(super) fn grid(&self) -> Grid {
         let mut grid = Grid::EMPTY;
         for d in 0..9 {
             for b in 0..3 {

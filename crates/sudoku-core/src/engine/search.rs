@@ -23,7 +23,7 @@ use super::layout::*;
 
 /// What a search branches on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Branching {
+pub(super) enum Branching {
     /// An open cell with the fewest candidates: when there are two-candidate cells, the first
     /// one of the band with the most of them (where a guess tends to settle the most).
     FewestCandidates,
@@ -218,7 +218,7 @@ const PROBE_DEPTH: u32 = 6;
 
 /// Why a search stopped before exhausting its tree.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Stop {
+pub(super) enum Stop {
     /// The visitor asked to stop.
     Visitor,
     /// The guess budget ran out.
@@ -230,7 +230,7 @@ pub(crate) enum Stop {
 /// visited once, as a position with no open cell left ([`Board::grid`] reads it); with
 /// [`Branching::ReadingOrder`] they come in lexicographic order. The search works on `board`
 /// itself, which it leaves in no particular state.
-pub(crate) fn search<F>(
+pub(super) fn search<F>(
     board: &mut Board,
     branching: Branching,
     budget: &mut u64,

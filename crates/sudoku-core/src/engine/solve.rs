@@ -174,7 +174,7 @@ pub fn measure(
 
 /// Guesses the portfolio's first attempt (the fastest strategy) may make: more than any board of
 /// the standard sets needs (the most is about 2,000, on `17-clue`).
-pub(crate) const FIRST_BUDGET: u64 = 2048;
+const FIRST_BUDGET: u64 = 2048;
 
 /// Guesses each strategy of the portfolio may make in its first round.
 const ROUND_BUDGET: u64 = 256;

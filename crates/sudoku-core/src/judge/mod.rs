@@ -1,13 +1,15 @@
-//! What judge binaries share: reading input by numbered lines ([`input`]), the problems'
-//! text formats ([`board_text`] for 9x9 boards, [`domino_text`] for Su-Domino-Ku puzzles), and
-//! running an answer as a process: all of standard input in, the answer out in one write, every
-//! problem with the input as one line on standard error ([`run_process`]).
+//! What judge binaries share: reading input by numbered lines ([`input`]), the problems' text
+//! formats ([`board_text`] for 9x9 boards, [`domino_text`] for Su-Domino-Ku puzzles,
+//! [`family_text`] for one-line boards of any size), and running an answer as a process: all of
+//! standard input in, the answer out in one write, every problem with the input as one line on
+//! standard error ([`run_process`]).
 //!
 //! A judge's answer itself, a function from the whole input to a [`Report`], lives in its binary
 //! crate, which the fuzz targets include so that they run exactly what the judge runs.
 
 pub mod board_text;
 pub mod domino_text;
+pub mod family_text;
 pub mod input;
 
 use std::io::{self, Read, Write};
