@@ -6,7 +6,8 @@ use std::sync::mpsc;
 use std::thread;
 
 use sudoku_core::engine::{count_solutions, solve, solve_smallest};
-use sudoku_core::judge::board_text::{parse_line, write_line};
+use sudoku_core::family::Sudoku;
+use sudoku_core::judge::{board_text, family_text};
 
 /// What to do with each puzzle.
 #[derive(Clone, Copy, Debug)]
@@ -88,9 +89,17 @@ pub fn run_batch<E>(
     })
 }
 
-/// The answer to one puzzle line.
+/// The answer to one puzzle line: a 9x9 board for the 9x9 engine, or a board of another size
+/// (1, 16, 256 or 625 cells) for the family engine.
 pub fn answer(text: &str, task: Task) -> Outcome {
-    let puzzle = match parse_line(text) {
+    let cells = text.trim().chars().count();
+    if cells != 81 && [1, 16, 256, 625].contains(&cells) {
+        return match family_text::parse_line(text) {
+            Ok(puzzle) => answer_family(&puzzle, task),
+            Err(message) => Outcome::Invalid(message),
+        };
+    }
+    let puzzle = match board_text::parse_line(text) {
         Ok(puzzle) => puzzle,
         Err(message) => return Outcome::Invalid(message),
     };
@@ -101,24 +110,50 @@ pub fn answer(text: &str, task: Task) -> Outcome {
             } else {
                 solve(&puzzle)
             };
-            match solution {
-                Some(grid) => {
-                    let mut line = String::with_capacity(82);
-                    write_line(&grid, &mut line);
-                    Outcome::Solved(line)
-                }
-                None => Outcome::Unsolvable("\n".to_string()),
-            }
+            solved(solution.map(|grid| {
+                let mut line = String::with_capacity(82);
+                board_text::write_line(&grid, &mut line);
+                line
+            }))
         }
-        Task::Count { limit } => {
-            let count = count_solutions(&puzzle, limit);
-            let line = format!("{}\n", count);
-            if count == 0 {
-                Outcome::Unsolvable(line)
+        Task::Count { limit } => counted(count_solutions(&puzzle, limit)),
+    }
+}
+
+/// The answer to a board of any size but 9x9.
+fn answer_family(puzzle: &Sudoku, task: Task) -> Outcome {
+    match task {
+        Task::Solve { smallest } => {
+            let solution = if smallest {
+                puzzle.smallest_solution()
             } else {
-                Outcome::Solved(line)
-            }
+                puzzle.solution()
+            };
+            solved(solution.map(|board| {
+                let mut line = String::new();
+                family_text::write_line(&board, &mut line);
+                line
+            }))
         }
+        Task::Count { limit } => counted(puzzle.count_solutions(limit)),
+    }
+}
+
+/// The outcome of a solution written as `line`, or of none.
+fn solved(line: Option<String>) -> Outcome {
+    match line {
+        Some(line) => Outcome::Solved(line),
+        None => Outcome::Unsolvable("\n".to_string()),
+    }
+}
+
+/// The outcome of a count.
+fn counted(count: usize) -> Outcome {
+    let line = format!("{}\n", count);
+    if count == 0 {
+        Outcome::Unsolvable(line)
+    } else {
+        Outcome::Solved(line)
     }
 }
 
@@ -198,6 +233,28 @@ mod tests {
         assert_eq!(
             answer(&".".repeat(81), Task::Count { limit: 5 }),
             Outcome::Solved("5\n".into())
+        );
+    }
+
+    #[test]
+    fn boards_of_other_sizes_go_to_the_family_engine() {
+        let sixteen = format!("A{}", "-".repeat(255));
+        match answer(&sixteen, Task::Solve { smallest: true }) {
+            Outcome::Solved(line) => assert!(line.starts_with("ABCDEFGHIJKLMNOP"), "{}", line),
+            other => panic!("{:?}", other),
+        }
+        assert_eq!(
+            answer(&".".repeat(16), Task::Count { limit: 1000 }),
+            Outcome::Solved("288\n".into())
+        );
+        let twenty_five = format!("Z{}", ".".repeat(624));
+        assert_eq!(
+            answer(&twenty_five, Task::Count { limit: 2 }),
+            Outcome::Invalid("unexpected character `Z` at position 1 of a 25x25 board".into())
+        );
+        assert_eq!(
+            answer("12345", Task::Count { limit: 2 }),
+            Outcome::Invalid("expected 81 cells, found 5".into())
         );
     }
 }

@@ -19,8 +19,9 @@ use sudoku_core::judge::input::strip_file_marks;
 
 use crate::batch::{run_batch, Outcome, Task};
 
-/// Solve or count sudoku puzzles in bulk: one puzzle a line, 81 characters row by row, `.` or `0`
-/// for a blank.
+/// Solve or count sudoku puzzles in bulk: one puzzle a line, row by row, `.` or `0` for a blank.
+/// A 9x9 board is 81 digits; 4x4, 16x16 and 25x25 boards are 16, 256 and 625 characters, with
+/// the letters `A` (1) to `P` (16) or `Y` (25) past 9x9, and `-` also a blank.
 #[derive(Parser, Debug)]
 #[command(name = "sudoku", version)]
 struct Cli {

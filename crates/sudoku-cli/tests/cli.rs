@@ -172,3 +172,26 @@ fn invisible_characters_in_errors_are_shown_as_code_points() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn sixteen_by_sixteen_and_larger_boards_are_one_line_each_too() {
+    // The SPOJ SUDOKU sample on one line, then an empty 4x4 board and an empty 25x25 one.
+    let sample: String = include_str!("../../../problems/spoj-sudoku/sample.in")
+        .lines()
+        .skip(1)
+        .collect();
+    let input = format!("{}\n{}\n{}\n", sample, ".".repeat(16), "-".repeat(625));
+    let out = sudoku(&["solve", "--lex"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with("FPAHMJECNLBDKOGI") && lines[0].ends_with("IAFJOECGLDPBHMNK"));
+    assert_eq!(lines[1], "1234341221434321");
+    assert!(lines[2].starts_with("ABCDEFGHIJKLMNOPQRSTUVWXY") && lines[2].len() == 625);
+    let counted = sudoku(
+        &["count", "--limit", "300"],
+        &format!("{}\n", ".".repeat(16)),
+    );
+    assert_eq!(text(&counted.stdout), "288\n");
+}

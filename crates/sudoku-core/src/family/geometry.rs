@@ -8,6 +8,9 @@ pub(super) struct Segment {
     pub(super) cells: Vec<usize>,
     pub(super) line_rest: Vec<usize>,
     pub(super) box_rest: Vec<usize>,
+    /// The units (numbered as [`Geometry::units`]) of the line and of the box.
+    pub(super) line_unit: usize,
+    pub(super) box_unit: usize,
 }
 
 /// Everything about a board's shape the search looks up.
@@ -20,6 +23,8 @@ pub(super) struct Geometry {
     pub(super) units: Vec<Vec<usize>>,
     /// For each cell, the other cells of its row, column and box, each once.
     pub(super) peers: Vec<Vec<usize>>,
+    /// For each cell, the units (as numbered in `units`) of its row, column and box.
+    pub(super) units_of: Vec<[usize; 3]>,
     /// Every row and column of every box.
     pub(super) segments: Vec<Segment>,
 }
@@ -65,25 +70,37 @@ impl Geometry {
                     // Row k of the box, then column k of the box.
                     let row = in_box[k * n] / side;
                     let column = in_box[k] % side;
-                    segments.push(segment(in_box, &units[row], |cell| cell / side == row));
-                    segments.push(segment(in_box, &units[side + column], |cell| {
+                    let box_unit = 2 * side + b;
+                    segments.push(segment(&units, row, box_unit, |cell| cell / side == row));
+                    segments.push(segment(&units, side + column, box_unit, |cell| {
                         cell % side == column
                     }));
                 }
             }
         }
+        let units_of = (0..cells)
+            .map(|cell| [cell / side, side + cell % side, 2 * side + box_of(cell)])
+            .collect();
         Geometry {
             side,
             cells,
             units,
             peers,
+            units_of,
             segments,
         }
     }
 }
 
-/// The segment of the box `in_box` on `line`, where `on_line` tells the line's cells.
-fn segment(in_box: &[usize], line: &[usize], on_line: impl Fn(usize) -> bool) -> Segment {
+/// Where the line `line_unit` meets the box `box_unit` (units as numbered in `units`), where
+/// `on_line` tells the line's cells.
+fn segment(
+    units: &[Vec<usize>],
+    line_unit: usize,
+    box_unit: usize,
+    on_line: impl Fn(usize) -> bool,
+) -> Segment {
+    let (line, in_box) = (&units[line_unit], &units[box_unit]);
     Segment {
         cells: in_box.iter().copied().filter(|&c| on_line(c)).collect(),
         line_rest: line
@@ -92,6 +109,8 @@ fn segment(in_box: &[usize], line: &[usize], on_line: impl Fn(usize) -> bool) ->
             .filter(|c| !in_box.contains(c))
             .collect(),
         box_rest: in_box.iter().copied().filter(|&c| !on_line(c)).collect(),
+        line_unit,
+        box_unit,
     }
 }
 

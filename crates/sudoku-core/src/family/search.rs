@@ -22,12 +22,15 @@ pub(super) enum Branching {
 }
 
 /// A search position: each cell's candidates (a placed cell keeps only its digit) and digit
-/// (0 while open).
+/// (0 while open), and the units whose cells changed since the hidden-single rule and since the
+/// locked-candidate rules last looked at them (bit `u` for unit `u`).
 #[derive(Clone)]
 pub(super) struct Position {
     candidates: Vec<u32>,
     digits: Vec<u8>,
     open: usize,
+    unchecked_for_singles: u128,
+    unchecked_for_locks: u128,
 }
 
 /// Why a search stopped before exhausting its tree.
@@ -44,10 +47,13 @@ impl Position {
     /// if they already rule out every solution.
     pub(super) fn new(geometry: &Geometry, cells: &[u8]) -> Option<Position> {
         let all = all_digits(geometry.side);
+        let every_unit = u128::MAX >> (128 - geometry.units.len());
         let mut position = Position {
             candidates: vec![all; geometry.cells],
             digits: vec![0; geometry.cells],
             open: geometry.cells,
+            unchecked_for_singles: every_unit,
+            unchecked_for_locks: every_unit,
         };
         let mut pending = Vec::new();
         for (cell, &digit) in cells.iter().enumerate() {
@@ -82,24 +88,40 @@ impl Position {
         self.candidates[cell] = bit;
         self.digits[cell] = bit.trailing_zeros() as u8 + 1;
         self.open -= 1;
+        self.changed(geometry, cell);
         geometry.peers[cell]
             .iter()
-            .all(|&peer| self.remove(peer, bit, pending))
+            .all(|&peer| self.remove(geometry, peer, bit, pending))
     }
 
     /// Takes the digits `bits` from `cell`'s candidates, noting it in `pending` if it is open
     /// and left with one. `false` if it is left with none.
-    fn remove(&mut self, cell: usize, bits: u32, pending: &mut Vec<usize>) -> bool {
+    fn remove(
+        &mut self,
+        geometry: &Geometry,
+        cell: usize,
+        bits: u32,
+        pending: &mut Vec<usize>,
+    ) -> bool {
         let old = self.candidates[cell];
         if old & bits == 0 {
             return true;
         }
         let new = old & !bits;
         self.candidates[cell] = new;
+        self.changed(geometry, cell);
         if new & new.wrapping_sub(1) == 0 && self.digits[cell] == 0 {
             pending.push(cell);
         }
         new != 0
+    }
+
+    /// Notes that `cell`'s candidates changed: its units need looking at again.
+    fn changed(&mut self, geometry: &Geometry, cell: usize) {
+        let [row, column, in_box] = geometry.units_of[cell];
+        let units = 1 << row | 1 << column | 1 << in_box;
+        self.unchecked_for_singles |= units;
+        self.unchecked_for_locks |= units;
     }
 
     /// Narrows the position until no rule applies, placing the `pending` cells first. `false`
@@ -145,7 +167,10 @@ impl Position {
         pending: &mut Vec<usize>,
     ) -> Option<bool> {
         let mut placed = false;
-        for unit in &geometry.units {
+        let mut unchecked = std::mem::take(&mut self.unchecked_for_singles);
+        while unchecked != 0 {
+            let unit = &geometry.units[unchecked.trailing_zeros() as usize];
+            unchecked &= unchecked - 1;
             let (mut once, mut twice) = (0, 0);
             for &cell in unit {
                 let candidates = self.candidates[cell];
@@ -178,7 +203,11 @@ impl Position {
     /// contradiction, otherwise whether any candidate was removed.
     fn lock_candidates(&mut self, geometry: &Geometry, pending: &mut Vec<usize>) -> Option<bool> {
         let mut removed = false;
+        let unchecked = std::mem::take(&mut self.unchecked_for_locks);
         for segment in &geometry.segments {
+            if (unchecked >> segment.line_unit | unchecked >> segment.box_unit) & 1 == 0 {
+                continue;
+            }
             let union = |cells: &[usize]| cells.iter().fold(0, |m, &c| m | self.candidates[c]);
             let (inside, line, rest_of_box) = (
                 union(&segment.cells),
@@ -193,7 +222,7 @@ impl Position {
                 if bits != 0 {
                     removed = true;
                     for &cell in cells {
-                        if !self.remove(cell, bits, pending) {
+                        if !self.remove(geometry, cell, bits, pending) {
                             return None;
                         }
                     }

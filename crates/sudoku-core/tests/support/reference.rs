@@ -141,7 +141,10 @@ fn domino_cover(puzzle: &DominoPuzzle, board: Option<&Grid>) -> ExactCover {
         let columns = constraint_columns(3, single.cell, single.digit);
         cover.add_row(piece_id((single.cell, single.digit), None), &columns);
     }
-    let fits = |cell: usize, digit: u8| board.map_or(true, |b| b.get(cell) == digit);
+    let fits = |cell: usize, digit: u8| match board {
+        Some(board) => board.get(cell) == digit,
+        None => true,
+    };
     for c1 in 0..81 {
         let neighbours = [(c1 % 9 < 8, c1 + 1), (c1 < 72, c1 + 9)];
         for &(exists, c2) in neighbours.iter() {

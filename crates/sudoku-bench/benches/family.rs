@@ -1,0 +1,64 @@
+//! The family engine on boards beyond 9x9, beside a plain dancing-links search (exact cover,
+//! fewest-rows column first: the differential tests' reference) on the same boards: seeded
+//! minimal 16x16 puzzles one by one, and 25x25 puzzles with 45 % of their cells given.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+use sudoku_bench::unique_family_puzzle;
+use sudoku_core::family::Sudoku;
+
+// The exact-cover reference of `sudoku-core`'s tests, read from there rather than copied.
+#[path = "../../sudoku-core/tests/support/dlx.rs"]
+mod dlx;
+#[allow(dead_code)]
+#[path = "../../sudoku-core/tests/support/reference.rs"]
+mod reference;
+
+use reference::family_solutions;
+
+/// Minimal 16x16 puzzles: seeds 0 to 7.
+const SIXTEEN_SEEDS: u64 = 8;
+
+/// 25x25 puzzles: seeds 0 to 3, 45 % of the 625 cells given.
+const TWENTY_FIVE_SEEDS: u64 = 4;
+const TWENTY_FIVE_GIVENS: usize = 281;
+
+fn sixteen(c: &mut Criterion) {
+    let mut group = c.benchmark_group("16x16-minimal");
+    group.sample_size(10);
+    for seed in 0..SIXTEEN_SEEDS {
+        let puzzle = unique_family_puzzle(4, 0, seed);
+        bench_both(&mut group, &format!("seed-{}", seed), &puzzle);
+    }
+    group.finish();
+}
+
+fn twenty_five(c: &mut Criterion) {
+    let mut group = c.benchmark_group("25x25-45-percent");
+    group.sample_size(10);
+    for seed in 0..TWENTY_FIVE_SEEDS {
+        let puzzle = unique_family_puzzle(5, TWENTY_FIVE_GIVENS, seed);
+        bench_both(&mut group, &format!("seed-{}", seed), &puzzle);
+    }
+    group.finish();
+}
+
+/// The family engine's first solution and count to 2, and dancing links' first solution.
+fn bench_both(
+    group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    name: &str,
+    puzzle: &Sudoku,
+) {
+    group.bench_function(format!("family/first-solution/{}", name), |b| {
+        b.iter(|| black_box(puzzle).solution())
+    });
+    group.bench_function(format!("family/count-to-2/{}", name), |b| {
+        b.iter(|| black_box(puzzle).count_solutions(2))
+    });
+    group.bench_function(format!("dancing-links/first-solution/{}", name), |b| {
+        b.iter(|| family_solutions(puzzle.box_size(), black_box(puzzle).cells(), 1))
+    });
+}
+
+criterion_group!(benches, sixteen, twenty_five);
+criterion_main!(benches);
