@@ -49,20 +49,12 @@ pub fn one_clue_removed(puzzles: &[Grid]) -> Vec<Grid> {
         .collect()
 }
 
-/// A random full board of `n x n` boxes: a random first row completed (the smallest way, which
-/// every strategy finds alike), then its
-/// digits relabelled and its bands, stacks, rows within bands and columns within stacks shuffled.
+/// A random full board of `n x n` boxes: the pattern that shifts each row of a band by one box
+/// and each band by one cell, with its digits relabelled and its bands, stacks, rows within bands
+/// and columns within stacks shuffled. (Completing a random first row instead would ask the
+/// engine for a smallest solution, which on sparse boards past 9x9 has a known tail.)
 pub fn random_full_family_board(n: usize, rng: &mut Rng) -> Sudoku {
     let side = n * n;
-    let mut puzzle = Sudoku::empty(n).expect("a box size from 1 to 5");
-    let mut row: Vec<u8> = (1..=side as u8).collect();
-    rng.shuffle(&mut row);
-    for (cell, &digit) in row.iter().enumerate() {
-        puzzle.set(cell, digit);
-    }
-    let solved = puzzle
-        .smallest_solution()
-        .expect("any first row can be completed");
     let mut digits: Vec<u8> = (1..=side as u8).collect();
     rng.shuffle(&mut digits);
     let mut lines = || {
@@ -80,8 +72,8 @@ pub fn random_full_family_board(n: usize, rng: &mut Rng) -> Sudoku {
     let mut full = Sudoku::empty(n).expect("a box size from 1 to 5");
     for (r, &from_r) in rows.iter().enumerate() {
         for (c, &from_c) in columns.iter().enumerate() {
-            let digit = solved.get(from_r * side + from_c);
-            full.set(r * side + c, digits[usize::from(digit - 1)]);
+            let pattern = (from_r * n + from_r / n + from_c) % side;
+            full.set(r * side + c, digits[pattern]);
         }
     }
     full
@@ -111,6 +103,20 @@ pub fn unique_family_puzzle(n: usize, fewest_givens: usize, seed: u64) -> Sudoku
         }
     }
     puzzle
+}
+
+/// A random full board of `n x n` boxes with all but `givens` of its cells blanked at random: a
+/// solvable board, often with many solutions. (Past 16x16 a unique puzzle is out of reach this
+/// way: counting to 2 on some of the boards on the way takes minutes.)
+pub fn family_board_with_givens(n: usize, givens: usize, seed: u64) -> Sudoku {
+    let mut rng = Rng::new(seed << 1);
+    let mut board = random_full_family_board(n, &mut rng);
+    let mut cells: Vec<usize> = (0..board.cells().len()).collect();
+    rng.shuffle(&mut cells);
+    for &cell in cells.iter().skip(givens) {
+        board.set(cell, 0);
+    }
+    board
 }
 
 #[cfg(test)]
