@@ -19,7 +19,14 @@ pub(super) enum Branching {
     FewestPlaces,
     /// The first open cell in reading order.
     ReadingOrder,
+    /// As [`Branching::FewestCandidates`], after removing at each position of the first
+    /// [`PROBE_DEPTH`] levels every candidate whose placement propagation refutes; each probe
+    /// counts as a guess.
+    Probing,
 }
+
+/// The levels of a [`Branching::Probing`] search that probe.
+const PROBE_DEPTH: u32 = 3;
 
 /// A search position: each cell's candidates (a placed cell keeps only its digit) and digit
 /// (0 while open), and the units whose cells changed since the hidden-single rule and since the
@@ -232,6 +239,55 @@ impl Position {
         Some(removed)
     }
 
+    /// Removes every candidate whose placement propagation refutes, until none is left to
+    /// remove, each probe spending one guess of `budget`. `Some(false)` if that leaves no
+    /// solution; `None` if the budget runs out.
+    fn probe(
+        &mut self,
+        geometry: &Geometry,
+        budget: &mut u64,
+        pending: &mut Vec<usize>,
+    ) -> Option<bool> {
+        loop {
+            let mut removed = false;
+            for cell in 0..geometry.cells {
+                if self.digits[cell] != 0 {
+                    continue;
+                }
+                let mut left = self.candidates[cell];
+                while left != 0 {
+                    let bit = left & left.wrapping_neg();
+                    left &= left - 1;
+                    if *budget == 0 {
+                        return None;
+                    }
+                    *budget -= 1;
+                    let mut child = self.clone();
+                    if child.place(geometry, cell, bit, pending)
+                        && child.propagate(geometry, pending)
+                    {
+                        continue;
+                    }
+                    pending.clear();
+                    if !(self.remove(geometry, cell, bit, pending)
+                        && self.propagate(geometry, pending))
+                    {
+                        pending.clear();
+                        return Some(false);
+                    }
+                    removed = true;
+                    if self.digits[cell] != 0 {
+                        break;
+                    }
+                    left &= self.candidates[cell];
+                }
+            }
+            if !removed || self.open == 0 {
+                return Some(true);
+            }
+        }
+    }
+
     /// What to branch on: a cell and its candidates, or a digit and its places in one unit;
     /// `None` if the board is full.
     fn branch(&self, geometry: &Geometry, branching: Branching) -> Option<(u32, Vec<usize>)> {
@@ -304,7 +360,7 @@ where
         visit,
         pending: Vec::new(),
     }
-    .below(position)
+    .below(position, 0)
 }
 
 /// What stays the same throughout one [`search`].
@@ -320,7 +376,14 @@ impl<F> Walk<'_, F>
 where
     F: FnMut(&Position) -> ControlFlow<()>,
 {
-    fn below(&mut self, position: Position) -> ControlFlow<Stop> {
+    fn below(&mut self, mut position: Position, depth: u32) -> ControlFlow<Stop> {
+        if self.branching == Branching::Probing && depth < PROBE_DEPTH {
+            match position.probe(self.geometry, self.budget, &mut self.pending) {
+                None => return ControlFlow::Break(Stop::Budget),
+                Some(false) => return ControlFlow::Continue(()),
+                Some(true) => {}
+            }
+        }
         let (bits, cells) = match position.branch(self.geometry, self.branching) {
             None => {
                 return match (self.visit)(&position) {
@@ -348,11 +411,82 @@ where
             if child.place(self.geometry, cell, bit, &mut self.pending)
                 && child.propagate(self.geometry, &mut self.pending)
             {
-                self.below(child)?;
+                self.below(child, depth + 1)?;
             } else {
                 self.pending.clear();
             }
         }
         ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::Rng;
+
+    /// The solutions `branching` finds from `cells` (boxes of `n`), up to `limit`, each checked
+    /// to keep the givens.
+    fn solutions(n: usize, cells: &[u8], branching: Branching, limit: usize) -> Vec<Vec<u8>> {
+        let geometry = Geometry::new(n);
+        let start = match Position::new(&geometry, cells) {
+            Some(start) => start,
+            None => return Vec::new(),
+        };
+        let mut found = Vec::new();
+        let mut budget = u64::MAX;
+        let _ = search(&geometry, start, branching, &mut budget, &mut |solved| {
+            let digits = solved.digits().to_vec();
+            assert!(cells.iter().zip(&digits).all(|(&g, &d)| g == 0 || g == d));
+            found.push(digits);
+            if found.len() < limit {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        found
+    }
+
+    #[test]
+    fn every_branching_rule_finds_the_same_solutions() {
+        let mut rng = Rng::new(0x0F_A111);
+        for round in 0..40 {
+            let n = 2 + round % 3;
+            let side = n * n;
+            // A full board from the shifted pattern, relabelled, then blanked at random.
+            let mut digits: Vec<u8> = (1..=side as u8).collect();
+            rng.shuffle(&mut digits);
+            let mut cells: Vec<u8> = (0..side * side)
+                .map(|cell| {
+                    let (r, c) = (cell / side, cell % side);
+                    digits[(r * n + r / n + c) % side]
+                })
+                .collect();
+            let blanks = side * side * (40 + rng.below(40)) / 100;
+            let mut order: Vec<usize> = (0..cells.len()).collect();
+            rng.shuffle(&mut order);
+            for &cell in &order[..blanks] {
+                cells[cell] = 0;
+            }
+            if round % 4 == 3 {
+                cells[order[0]] = 1 + rng.below(side) as u8;
+            }
+            let mut expected = solutions(n, &cells, Branching::FewestCandidates, 20);
+            expected.sort();
+            for branching in [
+                Branching::FewestPlaces,
+                Branching::ReadingOrder,
+                Branching::Probing,
+            ] {
+                let mut found = solutions(n, &cells, branching, 20);
+                found.sort();
+                if expected.len() < 20 {
+                    assert_eq!(found, expected, "round {} {:?}", round, branching);
+                } else {
+                    assert_eq!(found.len(), 20, "round {} {:?}", round, branching);
+                }
+            }
+        }
     }
 }
