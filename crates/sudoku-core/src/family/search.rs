@@ -1,9 +1,12 @@
 //! The search over boards of `n x n` boxes. Each cell keeps its candidates as a mask (bit `d - 1`
-//! for digit `d`, the crate's convention), narrowed by naked and hidden singles and by locked
-//! candidates: a digit that inside a box can only go in one of its rows or columns leaves the
-//! rest of that line, and one that inside a line can only go in one box leaves the rest of that
-//! box. Propagation only removes what no solution uses, so a search in reading order that tries
-//! digits in increasing order meets solutions in lexicographic order.
+//! for digit `d`, the crate's convention), and each unit keeps, for each digit, the places (see
+//! `geometry`) where the digit may still go. Every change to a place mask is looked at once:
+//! no place left is a contradiction, one is a hidden single, and places all in one row or column
+//! of a box are locked candidates (a digit that inside a box can only go in one of its rows or
+//! columns leaves the rest of that line, and one that inside a line can only go in one box leaves
+//! the rest of that box). A cell left with one candidate is a naked single. Propagation only
+//! removes what no solution uses, so a search in reading order that tries digits in increasing
+//! order meets solutions in lexicographic order.
 
 use std::ops::ControlFlow;
 
@@ -29,15 +32,30 @@ pub(super) enum Branching {
 const PROBE_DEPTH: u32 = 3;
 
 /// A search position: each cell's candidates (a placed cell keeps only its digit) and digit
-/// (0 while open), and the units whose cells changed since the hidden-single rule and since the
-/// locked-candidate rules last looked at them (bit `u` for unit `u`).
+/// (0 while open), and each unit's places for each digit (a placed digit keeps its cell's).
 #[derive(Clone)]
 pub(super) struct Position {
     candidates: Vec<u32>,
+    /// Indexed by `unit * side + digit - 1`.
+    places: Vec<u32>,
     digits: Vec<u8>,
     open: usize,
-    unchecked_for_singles: u128,
-    unchecked_for_locks: u128,
+}
+
+/// What propagation has still to look at.
+#[derive(Default)]
+pub(super) struct Pending {
+    /// Open cells left with one candidate.
+    singles: Vec<usize>,
+    /// Place masks (as indices into [`Position::places`]) that changed.
+    places: Vec<usize>,
+}
+
+impl Pending {
+    fn clear(&mut self) {
+        self.singles.clear();
+        self.places.clear();
+    }
 }
 
 /// Why a search stopped before exhausting its tree.
@@ -54,20 +72,22 @@ impl Position {
     /// if they already rule out every solution.
     pub(super) fn new(geometry: &Geometry, cells: &[u8]) -> Option<Position> {
         let all = all_digits(geometry.side);
-        let every_unit = u128::MAX >> (128 - geometry.units.len());
         let mut position = Position {
             candidates: vec![all; geometry.cells],
+            places: vec![all; geometry.units.len() * geometry.side],
             digits: vec![0; geometry.cells],
             open: geometry.cells,
-            unchecked_for_singles: every_unit,
-            unchecked_for_locks: every_unit,
         };
-        let mut pending = Vec::new();
+        let mut pending = Pending::default();
         for (cell, &digit) in cells.iter().enumerate() {
-            if digit != 0 && !position.place(geometry, cell, 1 << (digit - 1), &mut pending) {
+            if digit != 0 && !position.place(geometry, cell, usize::from(digit - 1), &mut pending) {
                 return None;
             }
         }
+        // On a 1x1 board the blank cell has one candidate from the start.
+        pending.singles.extend((0..geometry.cells).filter(|&cell| {
+            position.digits[cell] == 0 && position.candidates[cell].count_ones() == 1
+        }));
         if position.propagate(geometry, &mut pending) {
             Some(position)
         } else {
@@ -80,25 +100,43 @@ impl Position {
         &self.digits
     }
 
-    /// Puts the digit `bit` in the open `cell` and takes it from the cell's peers, noting in
-    /// `pending` the peers left with one candidate. `false` on a contradiction.
-    fn place(
-        &mut self,
-        geometry: &Geometry,
-        cell: usize,
-        bit: u32,
-        pending: &mut Vec<usize>,
-    ) -> bool {
-        if self.candidates[cell] & bit == 0 || self.digits[cell] != 0 {
+    /// Puts digit `d + 1` in the open `cell` and takes it from the other cells of the cell's
+    /// units. `false` on a contradiction.
+    fn place(&mut self, geometry: &Geometry, cell: usize, d: usize, pending: &mut Pending) -> bool {
+        let bit = 1 << d;
+        let old = self.candidates[cell];
+        if old & bit == 0 || self.digits[cell] != 0 {
             return false;
         }
         self.candidates[cell] = bit;
-        self.digits[cell] = bit.trailing_zeros() as u8 + 1;
+        self.digits[cell] = d as u8 + 1;
         self.open -= 1;
-        self.changed(geometry, cell);
-        geometry.peers[cell]
-            .iter()
-            .all(|&peer| self.remove(geometry, peer, bit, pending))
+        self.lose_places(geometry, cell, old & !bit, pending);
+        (0..3).all(|k| {
+            let unit = geometry.units_of[cell][k];
+            let others =
+                self.places[unit * geometry.side + d] & !(1 << geometry.places_of[cell][k]);
+            self.take_from(geometry, unit, others, bit, pending)
+        })
+    }
+
+    /// Takes the digits `bits` from the cells at `places` of `unit`. `false` on a contradiction.
+    fn take_from(
+        &mut self,
+        geometry: &Geometry,
+        unit: usize,
+        mut places: u32,
+        bits: u32,
+        pending: &mut Pending,
+    ) -> bool {
+        while places != 0 {
+            let cell = geometry.units[unit][places.trailing_zeros() as usize];
+            places &= places - 1;
+            if !self.remove(geometry, cell, bits, pending) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Takes the digits `bits` from `cell`'s candidates, noting it in `pending` if it is open
@@ -108,135 +146,117 @@ impl Position {
         geometry: &Geometry,
         cell: usize,
         bits: u32,
-        pending: &mut Vec<usize>,
+        pending: &mut Pending,
     ) -> bool {
         let old = self.candidates[cell];
-        if old & bits == 0 {
+        let gone = old & bits;
+        if gone == 0 {
             return true;
         }
-        let new = old & !bits;
+        let new = old & !gone;
         self.candidates[cell] = new;
-        self.changed(geometry, cell);
+        self.lose_places(geometry, cell, gone, pending);
         if new & new.wrapping_sub(1) == 0 && self.digits[cell] == 0 {
-            pending.push(cell);
+            pending.singles.push(cell);
         }
         new != 0
     }
 
-    /// Notes that `cell`'s candidates changed: its units need looking at again.
-    fn changed(&mut self, geometry: &Geometry, cell: usize) {
-        let [row, column, in_box] = geometry.units_of[cell];
-        let units = 1 << row | 1 << column | 1 << in_box;
-        self.unchecked_for_singles |= units;
-        self.unchecked_for_locks |= units;
-    }
-
-    /// Narrows the position until no rule applies, placing the `pending` cells first. `false`
-    /// on a contradiction.
-    fn propagate(&mut self, geometry: &Geometry, pending: &mut Vec<usize>) -> bool {
-        let all = all_digits(geometry.side);
-        loop {
-            while let Some(cell) = pending.pop() {
-                let bit = self.candidates[cell];
-                if self.digits[cell] == 0 && !self.place(geometry, cell, bit, pending) {
-                    pending.clear();
-                    return false;
-                }
-            }
-            if self.open == 0 {
-                return true;
-            }
-            match self.place_hidden_singles(geometry, all, pending) {
-                None => {
-                    pending.clear();
-                    return false;
-                }
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            match self.lock_candidates(geometry, pending) {
-                None => {
-                    pending.clear();
-                    return false;
-                }
-                Some(true) => continue,
-                Some(false) => return true,
-            }
-        }
-    }
-
-    /// Places every digit left with one place in a unit; `None` if a unit has no place left
-    /// for a digit or a placement fails, otherwise whether anything was placed.
-    fn place_hidden_singles(
+    /// Takes `cell` from the places of the digits `gone` in its units, noting each change.
+    fn lose_places(
         &mut self,
         geometry: &Geometry,
-        all: u32,
-        pending: &mut Vec<usize>,
-    ) -> Option<bool> {
-        let mut placed = false;
-        let mut unchecked = std::mem::take(&mut self.unchecked_for_singles);
-        while unchecked != 0 {
-            let unit = &geometry.units[unchecked.trailing_zeros() as usize];
-            unchecked &= unchecked - 1;
-            let (mut once, mut twice) = (0, 0);
-            for &cell in unit {
-                let candidates = self.candidates[cell];
-                twice |= once & candidates;
-                once |= candidates;
-            }
-            if once != all {
-                return None;
-            }
-            let mut hidden = once & !twice;
-            while hidden != 0 {
-                let bit = hidden & hidden.wrapping_neg();
-                hidden &= hidden - 1;
-                // An earlier placement in this unit may have taken the digit's place.
-                let cell = *unit
-                    .iter()
-                    .find(|&&cell| self.candidates[cell] & bit != 0)?;
-                if self.digits[cell] == 0 {
-                    if !self.place(geometry, cell, bit, pending) {
-                        return None;
-                    }
-                    placed = true;
-                }
+        cell: usize,
+        mut gone: u32,
+        pending: &mut Pending,
+    ) {
+        while gone != 0 {
+            let d = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            for k in 0..3 {
+                let index = geometry.units_of[cell][k] * geometry.side + d;
+                self.places[index] &= !(1 << geometry.places_of[cell][k]);
+                pending.places.push(index);
             }
         }
-        Some(placed)
     }
 
-    /// Applies the locked-candidates rules to every row and column of every box; `None` on a
-    /// contradiction, otherwise whether any candidate was removed.
-    fn lock_candidates(&mut self, geometry: &Geometry, pending: &mut Vec<usize>) -> Option<bool> {
-        let mut removed = false;
-        let unchecked = std::mem::take(&mut self.unchecked_for_locks);
-        for segment in &geometry.segments {
-            if (unchecked >> segment.line_unit | unchecked >> segment.box_unit) & 1 == 0 {
-                continue;
+    /// Looks at the place mask `index` after a change: no place is a contradiction (`false`), one
+    /// open place a hidden single, and places inside one row or column of a box lock the digit
+    /// there.
+    fn look_at(&mut self, geometry: &Geometry, index: usize, pending: &mut Pending) -> bool {
+        let (side, n) = (geometry.side, geometry.n);
+        let (unit, d) = (index / side, index % side);
+        let places = self.places[index];
+        if places & places.wrapping_sub(1) == 0 {
+            let cell = match places {
+                0 => return false,
+                _ => geometry.units[unit][places.trailing_zeros() as usize],
+            };
+            return self.digits[cell] != 0 || self.place(geometry, cell, d, pending);
+        }
+        let bit = 1 << d;
+        let first = places.trailing_zeros() as usize;
+        let segment = geometry.first_segment << (first / n * n);
+        let in_one_segment = places & !segment == 0;
+        if unit < 2 * side {
+            // A line whose places are in one box leaves the rest of that box.
+            if !in_one_segment {
+                return true;
             }
-            let union = |cells: &[usize]| cells.iter().fold(0, |m, &c| m | self.candidates[c]);
-            let (inside, line, rest_of_box) = (
-                union(&segment.cells),
-                union(&segment.line_rest),
-                union(&segment.box_rest),
-            );
-            let (pointing, claiming) = (inside & !rest_of_box & line, inside & !line & rest_of_box);
-            for (cells, bits) in [
-                (&segment.line_rest, pointing),
-                (&segment.box_rest, claiming),
-            ] {
-                if bits != 0 {
-                    removed = true;
-                    for &cell in cells {
-                        if !self.remove(geometry, cell, bits, pending) {
-                            return None;
-                        }
-                    }
-                }
+            let line = unit % side;
+            let (in_box, keep) = if unit < side {
+                (
+                    line / n * n + first / n,
+                    geometry.first_segment << (line % n * n),
+                )
+            } else {
+                (
+                    first / n * n + line / n,
+                    geometry.first_box_column << (line % n),
+                )
+            };
+            let box_unit = 2 * side + in_box;
+            let rest = self.places[box_unit * side + d] & !keep;
+            self.take_from(geometry, box_unit, rest, bit, pending)
+        } else {
+            // A box whose places are in one of its rows or columns leaves the rest of that line.
+            let in_box = unit - 2 * side;
+            let (line_unit, keep) = if in_one_segment {
+                let row = in_box / n * n + first / n;
+                (row, geometry.first_segment << (in_box % n * n))
+            } else if places & !(geometry.first_box_column << (first % n)) == 0 {
+                let column = in_box % n * n + first % n;
+                (side + column, geometry.first_segment << (in_box / n * n))
+            } else {
+                return true;
+            };
+            let rest = self.places[line_unit * side + d] & !keep;
+            self.take_from(geometry, line_unit, rest, bit, pending)
+        }
+    }
+
+    /// Narrows the position until no rule applies. `false` on a contradiction.
+    fn propagate(&mut self, geometry: &Geometry, pending: &mut Pending) -> bool {
+        loop {
+            if self.open == 0 {
+                // Every placement took its digit from its units: the board is a solution.
+                pending.clear();
+                return true;
+            }
+            let consistent = if let Some(cell) = pending.singles.pop() {
+                let d = self.candidates[cell].trailing_zeros() as usize;
+                self.digits[cell] != 0 || self.place(geometry, cell, d, pending)
+            } else if let Some(index) = pending.places.pop() {
+                self.look_at(geometry, index, pending)
+            } else {
+                return true;
+            };
+            if !consistent {
+                pending.clear();
+                return false;
             }
         }
-        Some(removed)
     }
 
     /// Removes every candidate whose placement propagation refutes, until none is left to
@@ -246,7 +266,7 @@ impl Position {
         &mut self,
         geometry: &Geometry,
         budget: &mut u64,
-        pending: &mut Vec<usize>,
+        pending: &mut Pending,
     ) -> Option<bool> {
         loop {
             let mut removed = false;
@@ -256,20 +276,19 @@ impl Position {
                 }
                 let mut left = self.candidates[cell];
                 while left != 0 {
-                    let bit = left & left.wrapping_neg();
+                    let d = left.trailing_zeros() as usize;
                     left &= left - 1;
                     if *budget == 0 {
                         return None;
                     }
                     *budget -= 1;
                     let mut child = self.clone();
-                    if child.place(geometry, cell, bit, pending)
-                        && child.propagate(geometry, pending)
+                    if child.place(geometry, cell, d, pending) && child.propagate(geometry, pending)
                     {
                         continue;
                     }
                     pending.clear();
-                    if !(self.remove(geometry, cell, bit, pending)
+                    if !(self.remove(geometry, cell, 1 << d, pending)
                         && self.propagate(geometry, pending))
                     {
                         pending.clear();
@@ -288,50 +307,54 @@ impl Position {
         }
     }
 
-    /// What to branch on: a cell and its candidates, or a digit and its places in one unit;
-    /// `None` if the board is full.
-    fn branch(&self, geometry: &Geometry, branching: Branching) -> Option<(u32, Vec<usize>)> {
-        if self.open == 0 {
-            return None;
-        }
-        let open = || (0..geometry.cells).filter(move |&cell| self.digits[cell] == 0);
+    /// The guesses to branch on, as cells and digits (`d` for digit `d + 1`): a cell with each
+    /// of its candidates, or a digit in each of its places in one unit; none if the board is
+    /// full.
+    fn branch(&self, geometry: &Geometry, branching: Branching) -> Vec<(usize, usize)> {
+        let mut open = (0..geometry.cells).filter(|&cell| self.digits[cell] == 0);
         let cell = if branching == Branching::ReadingOrder {
-            open().next()?
+            open.next()
         } else {
-            let fewest = open()
-                .min_by_key(|&cell| self.candidates[cell].count_ones())
-                .expect("an open cell");
-            let count = self.candidates[fewest].count_ones() as usize;
-            if branching == Branching::FewestPlaces && count > 2 {
-                if let Some(places) = self.fewest_places(geometry, count) {
-                    return Some(places);
-                }
-            }
-            fewest
+            open.min_by_key(|&cell| self.candidates[cell].count_ones())
         };
-        Some((self.candidates[cell], vec![cell]))
+        let cell = match cell {
+            Some(cell) => cell,
+            None => return Vec::new(),
+        };
+        let candidates = self.candidates[cell];
+        if branching == Branching::FewestPlaces && candidates.count_ones() > 2 {
+            if let Some(guesses) = self.fewest_places(geometry, candidates.count_ones()) {
+                return guesses;
+            }
+        }
+        (0..geometry.side)
+            .filter(|&d| candidates >> d & 1 != 0)
+            .map(|d| (cell, d))
+            .collect()
     }
 
-    /// A digit (as its bit) and its open places in the unit where it has the fewest, if that is
-    /// fewer than `than`.
-    fn fewest_places(&self, geometry: &Geometry, than: usize) -> Option<(u32, Vec<usize>)> {
-        let mut best: Option<(u32, Vec<usize>)> = None;
+    /// A digit in each of its places in the unit where it has the fewest open places, if that
+    /// is fewer than `than`.
+    fn fewest_places(&self, geometry: &Geometry, than: u32) -> Option<Vec<(usize, usize)>> {
         let mut fewest = than;
-        for unit in &geometry.units {
-            for d in 0..geometry.side {
-                let bit = 1 << d;
-                let places: Vec<usize> = unit
-                    .iter()
-                    .copied()
-                    .filter(|&cell| self.digits[cell] == 0 && self.candidates[cell] & bit != 0)
-                    .collect();
-                if !places.is_empty() && places.len() < fewest {
-                    fewest = places.len();
-                    best = Some((bit, places));
-                }
+        let mut best = None;
+        for (index, &places) in self.places.iter().enumerate() {
+            let count = places.count_ones();
+            // One place is a placed digit's.
+            if count > 1 && count < fewest {
+                fewest = count;
+                best = Some(index);
             }
         }
-        best
+        let index = best?;
+        let (unit, d) = (index / geometry.side, index % geometry.side);
+        let mut places = self.places[index];
+        let mut guesses = Vec::new();
+        while places != 0 {
+            guesses.push((geometry.units[unit][places.trailing_zeros() as usize], d));
+            places &= places - 1;
+        }
+        Some(guesses)
     }
 }
 
@@ -358,7 +381,7 @@ where
         branching,
         budget,
         visit,
-        pending: Vec::new(),
+        pending: Pending::default(),
     }
     .below(position, 0)
 }
@@ -369,7 +392,7 @@ struct Walk<'a, F> {
     branching: Branching,
     budget: &'a mut u64,
     visit: &'a mut F,
-    pending: Vec<usize>,
+    pending: Pending,
 }
 
 impl<F> Walk<'_, F>
@@ -384,31 +407,20 @@ where
                 Some(true) => {}
             }
         }
-        let (bits, cells) = match position.branch(self.geometry, self.branching) {
-            None => {
-                return match (self.visit)(&position) {
-                    ControlFlow::Continue(()) => ControlFlow::Continue(()),
-                    ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
-                }
-            }
-            Some(branch) => branch,
-        };
-        // One cell and each of its digits, or one digit and each of its places.
-        let guesses: Vec<(usize, u32)> = if cells.len() == 1 {
-            (0..32)
-                .filter(|d| bits >> d & 1 != 0)
-                .map(|d| (cells[0], 1 << d))
-                .collect()
-        } else {
-            cells.iter().map(|&cell| (cell, bits)).collect()
-        };
-        for (cell, bit) in guesses {
+        let guesses = position.branch(self.geometry, self.branching);
+        if guesses.is_empty() {
+            return match (self.visit)(&position) {
+                ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
+            };
+        }
+        for (cell, d) in guesses {
             if *self.budget == 0 {
                 return ControlFlow::Break(Stop::Budget);
             }
             *self.budget -= 1;
             let mut child = position.clone();
-            if child.place(self.geometry, cell, bit, &mut self.pending)
+            if child.place(self.geometry, cell, d, &mut self.pending)
                 && child.propagate(self.geometry, &mut self.pending)
             {
                 self.below(child, depth + 1)?;
