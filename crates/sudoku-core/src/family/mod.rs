@@ -6,7 +6,9 @@
 //! (`search`, private) keeps candidates as bit masks and narrows them by singles and locked
 //! candidates; like the 9x9 engine it runs a portfolio of branching rules on growing guess
 //! budgets (the fewest-candidates cell first, then also failed-literal probing near the root,
-//! fewest places and reading order), so that a board has to stall every rule to be slow.
+//! fewest places and reading order), so that a board has to stall every rule to be slow. The
+//! turns of one solve share a tally of where contradictions showed, and the cell rules weigh a
+//! cell's candidates against it, so later turns start where earlier ones failed.
 //!
 //! ```
 //! use sudoku_core::family::Sudoku;
@@ -27,7 +29,7 @@ mod search;
 use std::ops::ControlFlow;
 
 use self::geometry::Geometry;
-use self::search::{search, Branching, Position, Stop};
+use self::search::{search, Branching, Conflicts, Position, Stop};
 use crate::schedule::{Effort, Schedule};
 
 /// The largest box side the engine takes: 25x25 boards, whose 25 digits fit a candidate mask.
@@ -131,20 +133,30 @@ impl Sudoku {
     pub fn count_solutions(&self, limit: usize) -> usize {
         let geometry = Geometry::new(self.n);
         match Position::new(&geometry, &self.cells) {
-            Some(start) if limit > 0 => SCHEDULE
-                .run(&mut Effort::unlimited(), |branching, budget| {
-                    let mut count = 0;
-                    let stop = search(&geometry, start.clone(), branching, budget, &mut |_| {
-                        count += 1;
-                        if count < limit {
-                            ControlFlow::Continue(())
-                        } else {
-                            ControlFlow::Break(())
-                        }
-                    });
-                    answered(stop, count)
-                })
-                .unwrap_or(0),
+            Some(start) if limit > 0 => {
+                let mut conflicts = Conflicts::new(&geometry);
+                SCHEDULE
+                    .run(&mut Effort::unlimited(), |branching, budget| {
+                        let mut count = 0;
+                        let stop = search(
+                            &geometry,
+                            start.clone(),
+                            branching,
+                            budget,
+                            &mut conflicts,
+                            &mut |_| {
+                                count += 1;
+                                if count < limit {
+                                    ControlFlow::Continue(())
+                                } else {
+                                    ControlFlow::Break(())
+                                }
+                            },
+                        );
+                        answered(stop, count)
+                    })
+                    .unwrap_or(0)
+            }
             _ => 0,
         }
     }
@@ -156,7 +168,14 @@ impl Sudoku {
         let start = Position::new(&geometry, &self.cells)?;
         // Reading order meets completions in lexicographic order: its first is the smallest.
         let mut budget = SMALLEST_BUDGET;
-        let cells = match first_in(&geometry, &start, Branching::ReadingOrder, &mut budget) {
+        let mut conflicts = Conflicts::new(&geometry);
+        let cells = match first_in(
+            &geometry,
+            &start,
+            Branching::ReadingOrder,
+            &mut budget,
+            &mut conflicts,
+        ) {
             Some(found) => found?,
             None => smallest_cell_by_cell(&geometry, self)?,
         };
@@ -164,16 +183,20 @@ impl Sudoku {
     }
 }
 
-/// Guesses the portfolio's first turn (fewest candidates) may make.
+/// Guesses the portfolio's first turn may make. Halving it cut the median first solution of
+/// 25x25 boards at 45 % givens from 12 to 10 ms but raised their worst from 0.2 to 0.3 s
+/// (BENCHMARKS.md).
 const FIRST_BUDGET: u64 = 1024;
 
 /// The portfolio's turns after the first. Probing gets four shares: on minimal 16x16 puzzles it
 /// cut the worst first solution from 273 to 107 ms and the median count to 2 from 75 to 23 ms
-/// (BENCHMARKS.md); as the first turn it doubled the median.
+/// (BENCHMARKS.md); as the first turn it doubled the median. With conflict weighting, two shares
+/// for the weighted cell rule rather than one cut the median first solution of 25x25 boards at
+/// 45 % givens from 20 to 12 ms; four shares did worse again (18 ms).
 const SCHEDULE: Schedule<'static, Branching> = Schedule {
-    first: (Branching::FewestCandidates, FIRST_BUDGET),
+    first: (Branching::FewestCandidatesPerConflict, FIRST_BUDGET),
     rounds: &[
-        (Branching::FewestCandidates, 1),
+        (Branching::FewestCandidatesPerConflict, 2),
         (Branching::Probing, 4),
         (Branching::FewestPlaces, 1),
         (Branching::ReadingOrder, 1),
@@ -200,20 +223,29 @@ fn first_in(
     start: &Position,
     branching: Branching,
     budget: &mut u64,
+    conflicts: &mut Conflicts,
 ) -> Option<Option<Vec<u8>>> {
     let mut found = None;
-    let stop = search(geometry, start.clone(), branching, budget, &mut |solved| {
-        found = Some(solved.digits().to_vec());
-        ControlFlow::Break(())
-    });
+    let stop = search(
+        geometry,
+        start.clone(),
+        branching,
+        budget,
+        conflicts,
+        &mut |solved| {
+            found = Some(solved.digits().to_vec());
+            ControlFlow::Break(())
+        },
+    );
     answered(stop, found)
 }
 
 /// A completion of `start` by the portfolio; `None` if there is none or `effort` runs out.
 fn first(geometry: &Geometry, start: &Position, effort: &mut Effort) -> Option<Vec<u8>> {
+    let mut conflicts = Conflicts::new(geometry);
     SCHEDULE
         .run(effort, |branching, budget| {
-            first_in(geometry, start, branching, budget)
+            first_in(geometry, start, branching, budget, &mut conflicts)
         })
         .flatten()
 }
