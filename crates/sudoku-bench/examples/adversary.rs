@@ -1,31 +1,40 @@
-//! An adversary for the 9x9 engine: hill-climbs sparse boards (11 to 30 givens, no rule broken,
-//! solvable or not) toward the most work for one strategy or the whole portfolio, in one mode,
-//! from many seeds, and prints every new worst board it meets.
+//! An adversary for the engines: hill-climbs sparse boards (no rule broken, solvable or not)
+//! toward the most work for one strategy of the 9x9 engine, its whole portfolio, or the family
+//! engine on boards of another size, in one mode, from many seeds, and prints every new worst
+//! board it meets.
 //!
 //! ```sh
 //! cargo run --release -p sudoku-bench --example adversary -- --mode count --against portfolio --seconds 600
+//! cargo run --release -p sudoku-bench --example adversary -- --family 4 --mode first --seconds 600
 //! ```
 //!
-//! Each line printed is `guesses<TAB>microseconds<TAB>board`. The worst boards found are kept as
-//! regression tests (`crates/sudoku-core/src/solve.rs`) and reported in BENCHMARKS.md.
+//! Each line printed is `guesses<TAB>microseconds<TAB>board`, the board on one line as
+//! `sudoku_core::judge::family_text` writes it. The worst 9x9 boards found are kept as regression
+//! tests (`crates/sudoku-core/src/engine/solve.rs`) and reported in BENCHMARKS.md.
 
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use sudoku_core::engine::{measure, solve, Question, Strategy};
+use sudoku_bench::random_full_family_board;
+use sudoku_core::engine::{measure, Question, Strategy};
+use sudoku_core::family::Sudoku;
 use sudoku_core::grid::Grid;
-use sudoku_core::judge::board_text::{parse_line, write_line};
+use sudoku_core::judge::family_text::{parse_line, write_line};
 use sudoku_core::random::Rng;
 
 #[derive(Parser, Debug)]
-#[command(about = "Hill-climbs sparse boards toward the most work for the 9x9 engine")]
+#[command(about = "Hill-climbs sparse boards toward the most work for an engine")]
 struct Args {
     /// What is asked of each board.
     #[arg(long, value_enum, default_value_t = Mode::First)]
     mode: Mode,
-    /// The strategy climbed against.
+    /// The strategy of the 9x9 engine climbed against.
     #[arg(long, value_enum, default_value_t = Against::Portfolio)]
     against: Against,
+    /// Climb against the family engine on boards of N x N boxes (2 to 5) instead of the 9x9
+    /// engine; only its whole portfolio can be climbed against.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
+    family: Option<u8>,
     /// What a board is scored by: the guesses made (repeatable) or the time taken.
     #[arg(long, value_enum, default_value_t = Score::Guesses)]
     score: Score,
@@ -41,6 +50,14 @@ struct Args {
     /// Steps without a better board before a climb starts again from a new one.
     #[arg(long, default_value_t = 300)]
     patience: u32,
+    /// The fewest givens a board may have [default: 11 on 9x9 boards, as many in proportion to
+    /// the cells on others].
+    #[arg(long)]
+    min_givens: Option<usize>,
+    /// The most givens a board may have [default: 30 on 9x9 boards, as many in proportion to the
+    /// cells on others].
+    #[arg(long)]
+    max_givens: Option<usize>,
     /// Instead of climbing, read boards (one a line, as printed) from standard input and show
     /// the guesses and time of every strategy in every mode on each.
     #[arg(long)]
@@ -54,7 +71,17 @@ enum Mode {
     Smallest,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
+impl Mode {
+    fn question(self) -> Question {
+        match self {
+            Mode::First => Question::First,
+            Mode::Count => Question::CountTo(2),
+            Mode::Smallest => Question::Smallest,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Against {
     Portfolio,
     FewestCandidates,
@@ -70,48 +97,87 @@ enum Score {
     Time,
 }
 
-const MIN_GIVENS: usize = 11;
-const MAX_GIVENS: usize = 30;
+/// The engine climbed against.
+#[derive(Clone, Copy, Debug)]
+enum Engine {
+    /// The 9x9 engine with one of its strategies.
+    Nine(Strategy),
+    /// The family engine.
+    Family,
+}
+
+impl Engine {
+    /// The guesses `self` makes to answer `question` about `board`; `None` past `cap`.
+    fn guesses(self, board: &Sudoku, question: Question, cap: u64) -> Option<u64> {
+        match self {
+            Engine::Nine(strategy) => {
+                let measured = measure(&grid_of(board), question, strategy, cap);
+                measured.answer.map(|_| measured.guesses)
+            }
+            Engine::Family => board.guesses_to_answer(question, cap),
+        }
+    }
+}
+
+/// The climb's board size and how many givens its boards may have.
+struct Shape {
+    n: usize,
+    min_givens: usize,
+    max_givens: usize,
+}
+
+impl Shape {
+    fn cells(&self) -> usize {
+        self.n.pow(4)
+    }
+}
 
 fn main() {
     let args = Args::parse();
+    let n = args.family.map_or(3, usize::from);
+    let engine = match (args.family, args.against) {
+        (None, against) => Engine::Nine(strategy(against)),
+        (Some(_), Against::Portfolio) => Engine::Family,
+        (Some(_), against) => {
+            eprintln!(
+                "error: the family engine is climbed against as a whole, not {:?}",
+                against
+            );
+            std::process::exit(2)
+        }
+    };
     if args.examine {
-        examine(args.cap);
+        examine(engine, args.cap);
         return;
     }
-    let question = match args.mode {
-        Mode::First => Question::First,
-        Mode::Count => Question::CountTo(2),
-        Mode::Smallest => Question::Smallest,
+    // 11 to 30 givens on 9x9 boards: the sparse range where the 9x9 tails were found.
+    let cells = n.pow(4);
+    let shape = Shape {
+        n,
+        min_givens: args.min_givens.unwrap_or(cells * 11 / 81),
+        max_givens: args.max_givens.unwrap_or(cells * 30 / 81),
     };
-    let strategy = match args.against {
-        Against::Portfolio => Strategy::Portfolio,
-        Against::FewestCandidates => Strategy::FewestCandidates,
-        Against::FewestPlaces => Strategy::FewestPlaces,
-        Against::ReadingOrder => Strategy::ReadingOrder,
-        Against::Probing => Strategy::Probing,
-        Against::Crossings => Strategy::Crossings,
-    };
-    let work = |board: &Grid| -> (u64, u64) {
+    if shape.min_givens == 0 || shape.min_givens > shape.max_givens || shape.max_givens >= cells {
+        eprintln!(
+            "error: the givens must be at least 1, at most the maximum, and fewer than the cells"
+        );
+        std::process::exit(2)
+    }
+    let question = args.mode.question();
+    let work = |board: &Sudoku| -> (u64, u64) {
         // The best of three runs, when scoring by time: one run on a shared machine is noisy.
         let runs = match args.score {
             Score::Guesses => 1,
             Score::Time => 3,
         };
         let mut micros = u64::MAX;
-        let mut measured = None;
+        let mut guesses = None;
         for _ in 0..runs {
             let start = Instant::now();
-            measured = Some(measure(board, question, strategy, args.cap));
+            guesses = engine.guesses(board, question, args.cap);
             micros = micros.min(start.elapsed().as_micros() as u64);
         }
-        let measured = measured.expect("at least one run");
-        let guesses = if measured.answer.is_some() {
-            measured.guesses
-        } else {
-            args.cap
-        };
-        (guesses, micros)
+        (guesses.unwrap_or(args.cap), micros)
     };
     let score = |(guesses, micros): (u64, u64)| match args.score {
         Score::Guesses => guesses,
@@ -125,11 +191,11 @@ fn main() {
         let mut rng = Rng::new(seed);
         seed += 1;
         climbs += 1;
-        let mut board = starting_board(&mut rng);
+        let mut board = starting_board(&shape, &mut rng);
         let mut current = score(work(&board));
         let mut stale = 0;
         while stale < args.patience && Instant::now() < deadline {
-            let next = match mutate(&board, &mut rng) {
+            let next = match mutate(&board, &shape, &mut rng) {
                 Some(next) => next,
                 None => continue,
             };
@@ -148,62 +214,101 @@ fn main() {
             if value > worst {
                 worst = value;
                 let mut line = String::new();
-                write_line(&next, &mut line);
+                write_line(&board, &mut line);
                 println!("{}\t{}\t{}", measured.0, measured.1, line.trim_end());
             }
         }
     }
+    let against = match engine {
+        Engine::Nine(strategy) => format!("{:?}", strategy),
+        Engine::Family => format!("the family engine ({0}x{0} boards)", n * n),
+    };
     eprintln!(
-        "{:?} against {:?}: {} climbs, {} boards scored, worst score {}",
-        args.mode, args.against, climbs, boards, worst
+        "{:?} against {}: {} climbs, {} boards scored, worst score {}",
+        args.mode, against, climbs, boards, worst
     );
 }
 
-/// A random board with between [`MIN_GIVENS`] and [`MAX_GIVENS`] givens taken from a random
-/// full board.
-fn starting_board(rng: &mut Rng) -> Grid {
-    let full = loop {
-        let mut seedling = Grid::EMPTY;
-        for _ in 0..MIN_GIVENS {
-            seedling = with_random_given(&seedling, rng).unwrap_or(seedling);
-        }
-        if let Some(full) = solve(&seedling) {
-            break full;
-        }
-    };
-    let mut cells: Vec<usize> = (0..81).collect();
+fn strategy(against: Against) -> Strategy {
+    match against {
+        Against::Portfolio => Strategy::Portfolio,
+        Against::FewestCandidates => Strategy::FewestCandidates,
+        Against::FewestPlaces => Strategy::FewestPlaces,
+        Against::ReadingOrder => Strategy::ReadingOrder,
+        Against::Probing => Strategy::Probing,
+        Against::Crossings => Strategy::Crossings,
+    }
+}
+
+/// `board`, a 9x9 one, as the 9x9 engine's grid.
+fn grid_of(board: &Sudoku) -> Grid {
+    let mut grid = Grid::EMPTY;
+    for (cell, &digit) in board.cells().iter().enumerate() {
+        grid.set(cell, digit);
+    }
+    grid
+}
+
+/// A random board with givens in the shape's range, taken from a random full board.
+fn starting_board(shape: &Shape, rng: &mut Rng) -> Sudoku {
+    let full = random_full_family_board(shape.n, rng);
+    let mut cells: Vec<usize> = (0..shape.cells()).collect();
     rng.shuffle(&mut cells);
-    let mut board = Grid::EMPTY;
-    for &cell in &cells[..MIN_GIVENS + rng.below(MAX_GIVENS - MIN_GIVENS + 1)] {
+    let givens = shape.min_givens + rng.below(shape.max_givens - shape.min_givens + 1);
+    let mut board = Sudoku::empty(shape.n).expect("a box size from 2 to 5");
+    for &cell in &cells[..givens] {
         board.set(cell, full.get(cell));
     }
     board
 }
 
+/// Whether the digit in `cell` of `board` is also in its row, column or box.
+fn repeats_a_digit(board: &Sudoku, cell: usize) -> bool {
+    let (n, side) = (board.box_size(), board.side());
+    let (row, column) = (cell / side, cell % side);
+    let corner = row / n * n * side + column / n * n;
+    let peers = (0..side).flat_map(|i| {
+        [
+            row * side + i,
+            i * side + column,
+            corner + i / n * side + i % n,
+        ]
+    });
+    let digit = board.get(cell);
+    digit != 0
+        && peers
+            .filter(|&peer| peer != cell)
+            .any(|peer| board.get(peer) == digit)
+}
+
 /// `board` with a random digit in a random empty cell, if that breaks no rule.
-fn with_random_given(board: &Grid, rng: &mut Rng) -> Option<Grid> {
-    let empty: Vec<usize> = (0..81).filter(|&c| board.get(c) == 0).collect();
-    let mut next = *board;
-    next.set(empty[rng.below(empty.len())], 1 + rng.below(9) as u8);
-    next.first_conflict().is_none().then_some(next)
+fn with_random_given(board: &Sudoku, rng: &mut Rng) -> Option<Sudoku> {
+    let empty: Vec<usize> = (0..board.cells().len())
+        .filter(|&c| board.get(c) == 0)
+        .collect();
+    with_digit(board, empty[rng.below(empty.len())], rng)
+}
+
+/// `board` with a random digit in `cell`, if that breaks no rule.
+fn with_digit(board: &Sudoku, cell: usize, rng: &mut Rng) -> Option<Sudoku> {
+    let mut next = board.clone();
+    next.set(cell, 1 + rng.below(board.side()) as u8);
+    (!repeats_a_digit(&next, cell)).then_some(next)
 }
 
 /// A random neighbour of `board`: one given changed, moved, added or removed, keeping the
 /// number of givens in range and breaking no rule; `None` if the step drawn does not fit.
-fn mutate(board: &Grid, rng: &mut Rng) -> Option<Grid> {
-    let givens: Vec<usize> = (0..81).filter(|&c| board.get(c) != 0).collect();
-    let mut next = *board;
+fn mutate(board: &Sudoku, shape: &Shape, rng: &mut Rng) -> Option<Sudoku> {
+    let givens: Vec<usize> = (0..shape.cells()).filter(|&c| board.get(c) != 0).collect();
+    let mut next = board.clone();
     match rng.below(4) {
-        0 => {
-            next.set(givens[rng.below(givens.len())], 1 + rng.below(9) as u8);
-            next.first_conflict().is_none().then_some(next)
-        }
+        0 => with_digit(board, givens[rng.below(givens.len())], rng),
         1 => {
             next.set(givens[rng.below(givens.len())], 0);
             with_random_given(&next, rng)
         }
-        2 if givens.len() < MAX_GIVENS => with_random_given(&next, rng),
-        3 if givens.len() > MIN_GIVENS => {
+        2 if givens.len() < shape.max_givens => with_random_given(&next, rng),
+        3 if givens.len() > shape.min_givens => {
             next.set(givens[rng.below(givens.len())], 0);
             Some(next)
         }
@@ -211,34 +316,38 @@ fn mutate(board: &Grid, rng: &mut Rng) -> Option<Grid> {
     }
 }
 
-/// Prints, for each board on standard input, the guesses and microseconds of every strategy in
-/// every mode (`-` where the search hit `cap`).
-fn examine(cap: u64) {
-    let questions = [
-        ("first", Question::First),
-        ("count", Question::CountTo(2)),
-        ("smallest", Question::Smallest),
-    ];
-    let mut strategies = vec![Strategy::Portfolio];
-    strategies.extend(Strategy::ALONE);
+/// Prints, for each board on standard input, the guesses and microseconds of every strategy of
+/// the 9x9 engine, or of the family engine, in every mode (`-` where the search hit `cap`).
+fn examine(engine: Engine, cap: u64) {
+    let engines: Vec<Engine> = match engine {
+        Engine::Nine(_) => std::iter::once(Strategy::Portfolio)
+            .chain(Strategy::ALONE)
+            .map(Engine::Nine)
+            .collect(),
+        Engine::Family => vec![Engine::Family],
+    };
     for line in std::io::stdin().lines().map_while(Result::ok) {
         let text = line.rsplit('\t').next().unwrap_or_default();
         let board = match parse_line(text) {
-            Ok(board) => board,
-            Err(_) => continue,
+            Ok(board) if board.side() == 9 || matches!(engine, Engine::Family) => board,
+            _ => continue,
         };
         println!("{}", text);
-        for (name, question) in questions {
-            let mut row = format!("  {:<9}", name);
-            for &strategy in &strategies {
+        for mode in [Mode::First, Mode::Count, Mode::Smallest] {
+            let mut row = format!("  {:<9}", format!("{:?}", mode).to_lowercase());
+            for &engine in &engines {
                 let start = Instant::now();
-                let measured = measure(&board, question, strategy, cap);
+                let guesses = engine.guesses(&board, mode.question(), cap);
                 let micros = start.elapsed().as_micros();
-                let shown = match measured.answer {
-                    Some(_) => format!("{} ({} us)", measured.guesses, micros),
+                let shown = match guesses {
+                    Some(guesses) => format!("{} ({} us)", guesses, micros),
                     None => format!("- ({} us)", micros),
                 };
-                row.push_str(&format!(" {:?}: {:<22}", strategy, shown));
+                let name = match engine {
+                    Engine::Nine(strategy) => format!("{:?}", strategy),
+                    Engine::Family => "Family".to_string(),
+                };
+                row.push_str(&format!(" {}: {:<22}", name, shown));
             }
             println!("{}", row);
         }

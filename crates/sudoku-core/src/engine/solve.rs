@@ -114,14 +114,14 @@ impl Strategy {
     }
 }
 
-/// What is asked of a board.
+/// What is asked of a board (of 9x9 cells here, or of any size in [`crate::family`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Question {
     /// Any completion, as [`solve`].
     First,
     /// The number of completions up to a limit, as [`count_solutions`].
     CountTo(usize),
-    /// The smallest completion, as [`solve_smallest`].
+    /// The smallest completion in reading order, as [`solve_smallest`].
     Smallest,
 }
 

@@ -30,6 +30,7 @@ use std::ops::ControlFlow;
 
 use self::geometry::Geometry;
 use self::search::{search, Branching, Conflicts, Position, Stop};
+use crate::engine::Question;
 use crate::schedule::{Effort, Schedule};
 
 /// The largest box side the engine takes: 25x25 boards, whose 25 digits fit a candidate mask.
@@ -124,62 +125,100 @@ impl Sudoku {
     /// A completion of this puzzle: a full, rule-abiding board keeping every filled cell; `None` if
     /// there is none.
     pub fn solution(&self) -> Option<Sudoku> {
-        let geometry = Geometry::new(self.n);
-        let start = Position::new(&geometry, &self.cells)?;
-        first(&geometry, &start, &mut Effort::unlimited()).map(|cells| Sudoku { n: self.n, cells })
+        self.solution_within(&mut Effort::unlimited()).flatten()
     }
 
     /// The number of completions of this puzzle, counting no further than `limit`.
     pub fn count_solutions(&self, limit: usize) -> usize {
-        let geometry = Geometry::new(self.n);
-        match Position::new(&geometry, &self.cells) {
-            Some(start) if limit > 0 => {
-                let mut conflicts = Conflicts::new(&geometry);
-                SCHEDULE
-                    .run(&mut Effort::unlimited(), |branching, budget| {
-                        let mut count = 0;
-                        let stop = search(
-                            &geometry,
-                            start.clone(),
-                            branching,
-                            budget,
-                            &mut conflicts,
-                            &mut |_| {
-                                count += 1;
-                                if count < limit {
-                                    ControlFlow::Continue(())
-                                } else {
-                                    ControlFlow::Break(())
-                                }
-                            },
-                        );
-                        answered(stop, count)
-                    })
-                    .unwrap_or(0)
-            }
-            _ => 0,
-        }
+        self.count_within(limit, &mut Effort::unlimited())
+            .unwrap_or(0)
     }
 
     /// The completion of this puzzle that comes first in reading order (compared cell by cell from the
     /// top left); `None` if there is none.
     pub fn smallest_solution(&self) -> Option<Sudoku> {
-        let geometry = Geometry::new(self.n);
-        let start = Position::new(&geometry, &self.cells)?;
-        // Reading order meets completions in lexicographic order: its first is the smallest.
-        let mut budget = SMALLEST_BUDGET;
-        let mut conflicts = Conflicts::new(&geometry);
-        let cells = match first_in(
-            &geometry,
-            &start,
-            Branching::ReadingOrder,
-            &mut budget,
-            &mut conflicts,
-        ) {
-            Some(found) => found?,
-            None => smallest_cell_by_cell(&geometry, self)?,
+        self.smallest_within(&mut Effort::unlimited()).flatten()
+    }
+
+    /// The guesses (placements tried and propagated) the engine makes to answer `question` about
+    /// this puzzle, the same answer as the solving methods give; `None` if it needs more than
+    /// `max_guesses`. For benchmarks and adversaries that measure the engine's work.
+    pub fn guesses_to_answer(&self, question: Question, max_guesses: u64) -> Option<u64> {
+        let mut effort = Effort::limited(max_guesses);
+        let answered = match question {
+            Question::First => self.solution_within(&mut effort).is_some(),
+            Question::CountTo(limit) => self.count_within(limit, &mut effort).is_some(),
+            Question::Smallest => self.smallest_within(&mut effort).is_some(),
         };
-        Some(Sudoku { n: self.n, cells })
+        if answered {
+            Some(effort.spent)
+        } else {
+            None
+        }
+    }
+
+    /// [`Sudoku::solution`] within `effort`; `None` if it runs out.
+    fn solution_within(&self, effort: &mut Effort) -> Option<Option<Sudoku>> {
+        let geometry = Geometry::new(self.n);
+        let found = match Position::new(&geometry, &self.cells) {
+            Some(start) => first(&geometry, &start, effort)?,
+            None => None,
+        };
+        Some(found.map(|cells| Sudoku { n: self.n, cells }))
+    }
+
+    /// [`Sudoku::count_solutions`] within `effort`; `None` if it runs out.
+    fn count_within(&self, limit: usize, effort: &mut Effort) -> Option<usize> {
+        let geometry = Geometry::new(self.n);
+        let start = match Position::new(&geometry, &self.cells) {
+            Some(start) if limit > 0 => start,
+            _ => return Some(0),
+        };
+        let mut conflicts = Conflicts::new(&geometry);
+        SCHEDULE.run(effort, |branching, budget| {
+            let mut count = 0;
+            let stop = search(
+                &geometry,
+                start.clone(),
+                branching,
+                budget,
+                &mut conflicts,
+                &mut |_| {
+                    count += 1;
+                    if count < limit {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
+                },
+            );
+            answered(stop, count)
+        })
+    }
+
+    /// [`Sudoku::smallest_solution`] within `effort`; `None` if it runs out.
+    fn smallest_within(&self, effort: &mut Effort) -> Option<Option<Sudoku>> {
+        let geometry = Geometry::new(self.n);
+        let start = match Position::new(&geometry, &self.cells) {
+            Some(start) => start,
+            None => return Some(None),
+        };
+        // Reading order meets completions in lexicographic order: its first is the smallest.
+        let mut conflicts = Conflicts::new(&geometry);
+        let in_reading_order = effort.spend(SMALLEST_BUDGET, |budget| {
+            first_in(
+                &geometry,
+                &start,
+                Branching::ReadingOrder,
+                budget,
+                &mut conflicts,
+            )
+        });
+        let found = match in_reading_order {
+            Some(found) => found,
+            None => smallest_cell_by_cell(&geometry, self, effort)?,
+        };
+        Some(found.map(|cells| Sudoku { n: self.n, cells }))
     }
 }
 
@@ -240,25 +279,32 @@ fn first_in(
     answered(stop, found)
 }
 
-/// A completion of `start` by the portfolio; `None` if there is none or `effort` runs out.
-fn first(geometry: &Geometry, start: &Position, effort: &mut Effort) -> Option<Vec<u8>> {
+/// A completion of `start` by the portfolio (`Some(None)` if there is none); `None` if `effort`
+/// runs out.
+fn first(geometry: &Geometry, start: &Position, effort: &mut Effort) -> Option<Option<Vec<u8>>> {
     let mut conflicts = Conflicts::new(geometry);
-    SCHEDULE
-        .run(effort, |branching, budget| {
-            first_in(geometry, start, branching, budget, &mut conflicts)
-        })
-        .flatten()
+    SCHEDULE.run(effort, |branching, budget| {
+        first_in(geometry, start, branching, budget, &mut conflicts)
+    })
 }
 
-/// The smallest completion of `puzzle`, found by fixing cells in reading order, each to the
-/// smallest digit that still leaves a completion (asking the portfolio, which no dead end stalls
-/// for long; a known completion bounds each cell, so only smaller digits are tried).
-fn smallest_cell_by_cell(geometry: &Geometry, puzzle: &Sudoku) -> Option<Vec<u8>> {
-    let completion = |cells: &[u8]| {
-        let start = Position::new(geometry, cells)?;
-        first(geometry, &start, &mut Effort::unlimited())
+/// The smallest completion of `puzzle` (`Some(None)` if there is none), found by fixing cells in
+/// reading order, each to the smallest digit that still leaves a completion (asking the
+/// portfolio, which no dead end stalls for long; a known completion bounds each cell, so only
+/// smaller digits are tried); `None` if `effort` runs out.
+fn smallest_cell_by_cell(
+    geometry: &Geometry,
+    puzzle: &Sudoku,
+    effort: &mut Effort,
+) -> Option<Option<Vec<u8>>> {
+    let mut completion = |cells: &[u8]| match Position::new(geometry, cells) {
+        Some(start) => first(geometry, &start, effort),
+        None => Some(None),
     };
-    let mut witness = completion(&puzzle.cells)?;
+    let mut witness = match completion(&puzzle.cells)? {
+        Some(witness) => witness,
+        None => return Some(None),
+    };
     let mut fixed = puzzle.cells.clone();
     for cell in 0..fixed.len() {
         if fixed[cell] != 0 {
@@ -266,14 +312,14 @@ fn smallest_cell_by_cell(geometry: &Geometry, puzzle: &Sudoku) -> Option<Vec<u8>
         }
         for digit in 1..witness[cell] {
             fixed[cell] = digit;
-            if let Some(better) = completion(&fixed) {
+            if let Some(better) = completion(&fixed)? {
                 witness = better;
                 break;
             }
         }
         fixed[cell] = witness[cell];
     }
-    Some(witness)
+    Some(Some(witness))
 }
 
 #[cfg(test)]
@@ -321,5 +367,29 @@ mod tests {
         puzzle.set(0, 5);
         puzzle.set(8, 5);
         assert_eq!(puzzle.solution(), None);
+    }
+
+    #[test]
+    fn guesses_are_counted_and_capped() {
+        let empty = Sudoku::empty(3).unwrap();
+        for question in [Question::First, Question::CountTo(2), Question::Smallest] {
+            let needed = empty.guesses_to_answer(question, u64::MAX).unwrap();
+            assert!(needed > 0, "{:?}", question);
+            assert_eq!(
+                empty.guesses_to_answer(question, needed),
+                Some(needed),
+                "{:?}",
+                question
+            );
+            assert_eq!(
+                empty.guesses_to_answer(question, needed - 1),
+                None,
+                "{:?}",
+                question
+            );
+        }
+        // A board whose givens settle it needs no guess.
+        let solved = empty.smallest_solution().unwrap();
+        assert_eq!(solved.guesses_to_answer(Question::CountTo(2), 0), Some(0));
     }
 }
