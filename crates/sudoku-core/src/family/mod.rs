@@ -8,7 +8,8 @@
 //! budgets (the fewest-candidates cell first, then also failed-literal probing near the root,
 //! fewest places and reading order), so that a board has to stall every rule to be slow. The
 //! turns of one solve share a tally of where contradictions showed, and the cell rules weigh a
-//! cell's candidates against it, so later turns start where earlier ones failed.
+//! cell's candidates against it, so later turns start where earlier ones failed. One more turn
+//! looks for a band or stack that has no completion on its own, which proves the board has none.
 //!
 //! ```
 //! use sudoku_core::family::Sudoku;
@@ -174,15 +175,22 @@ impl Sudoku {
             Some(start) if limit > 0 => start,
             _ => return Some(0),
         };
-        let mut conflicts = Conflicts::new(&geometry);
-        SCHEDULE.run(effort, |branching, budget| {
+        let mut shared = Shared::new(&geometry);
+        SCHEDULE.run(effort, |turn, budget| {
+            let branching = match turn {
+                Turn::Search(branching) => branching,
+                Turn::Parts => {
+                    return refute_by_parts(&geometry, &start, budget, &mut shared.completed_parts)
+                        .map(|()| 0)
+                }
+            };
             let mut count = 0;
             let stop = search(
                 &geometry,
                 start.clone(),
                 branching,
                 budget,
-                &mut conflicts,
+                &mut shared.conflicts,
                 &mut |_| {
                     count += 1;
                     if count < limit {
@@ -235,17 +243,99 @@ const FIRST_BUDGET: u64 = 1024;
 /// weighs recent contradictions more: that cut the adversary's worst 16x16 boards from 3.1 to
 /// 0.01 million guesses (first solution) and from 2.0 to 0.2 million (smallest), with the
 /// standard sets' medians unchanged; as the first turn it raised them by a third, and both rules
-/// in the rounds (two shares each) left a 25x25 board at 0.9 s.
-const SCHEDULE: Schedule<'static, Branching> = Schedule {
-    first: (Branching::FewestCandidatesPerConflict, FIRST_BUDGET),
+/// in the rounds (two shares each) left a 25x25 board at 0.9 s. Refuting bands and stacks alone
+/// (one share) answers the adversary's refutations whose contradiction lies inside one of
+/// them, which the whole-board rules can take millions of guesses over: 3.8 million to 46
+/// thousand and 2.1 million to 11 thousand on two of them (BENCHMARKS.md).
+const SCHEDULE: Schedule<'static, Turn> = Schedule {
+    first: (
+        Turn::Search(Branching::FewestCandidatesPerConflict),
+        FIRST_BUDGET,
+    ),
     rounds: &[
-        (Branching::FewestCandidatesPerRecentConflict, 2),
-        (Branching::Probing, 4),
-        (Branching::FewestPlaces, 1),
-        (Branching::ReadingOrder, 1),
+        (
+            Turn::Search(Branching::FewestCandidatesPerRecentConflict),
+            2,
+        ),
+        (Turn::Parts, 1),
+        (Turn::Search(Branching::Probing), 4),
+        (Turn::Search(Branching::FewestPlaces), 1),
+        (Turn::Search(Branching::ReadingOrder), 1),
     ],
     round_budget: 256,
 };
+
+/// A turn of the portfolio.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Turn {
+    /// A search of the whole board.
+    Search(Branching),
+    /// Searches of each band and stack alone, which can only show that there is no completion
+    /// (see [`refute_by_parts`]).
+    Parts,
+}
+
+/// What the portfolio's turns of one solve share: where contradictions showed, and which bands
+/// and stacks are known to have completions.
+struct Shared {
+    conflicts: Conflicts,
+    /// Bit `p` for part `p` (bands first, then stacks) once it is known to have a completion.
+    completed_parts: u32,
+}
+
+impl Shared {
+    fn new(geometry: &Geometry) -> Shared {
+        Shared {
+            conflicts: Conflicts::new(geometry),
+            completed_parts: 0,
+        }
+    }
+}
+
+/// Looks for a band or stack whose placed digits in `start`, alone on an otherwise empty board,
+/// have no completion: a proof that `start` has none, since every completion of `start` would
+/// complete that part too. `Some(())` if it finds one; `None` if every part has a completion or
+/// `budget` runs out first.
+fn refute_by_parts(
+    geometry: &Geometry,
+    start: &Position,
+    budget: &mut u64,
+    completed_parts: &mut u32,
+) -> Option<()> {
+    let (n, side) = (geometry.n, geometry.side);
+    for part in 0..2 * n {
+        if *completed_parts >> part & 1 != 0 {
+            continue;
+        }
+        let cells: Vec<u8> = (0..geometry.cells)
+            .map(|cell| {
+                let (row, column) = (cell / side, cell % side);
+                let inside = if part < n {
+                    row / n == part
+                } else {
+                    column / n == part - n
+                };
+                if inside {
+                    start.digits()[cell]
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let alone = match Position::new(geometry, &cells) {
+            Some(alone) => alone,
+            None => return Some(()),
+        };
+        let mut effort = Effort::limited(*budget);
+        let found = first_of(geometry, &alone, &mut effort, false);
+        *budget -= effort.spent;
+        match found? {
+            Some(_) => *completed_parts |= 1 << part,
+            None => return Some(()),
+        }
+    }
+    None
+}
 
 /// Guesses the reading-order search for the smallest completion may make before the portfolio
 /// takes over cell by cell.
@@ -286,9 +376,26 @@ fn first_in(
 /// A completion of `start` by the portfolio (`Some(None)` if there is none); `None` if `effort`
 /// runs out.
 fn first(geometry: &Geometry, start: &Position, effort: &mut Effort) -> Option<Option<Vec<u8>>> {
-    let mut conflicts = Conflicts::new(geometry);
-    SCHEDULE.run(effort, |branching, budget| {
-        first_in(geometry, start, branching, budget, &mut conflicts)
+    first_of(geometry, start, effort, true)
+}
+
+/// As [`first`], with the turns that refute by parts or without them (for the parts
+/// themselves).
+fn first_of(
+    geometry: &Geometry,
+    start: &Position,
+    effort: &mut Effort,
+    with_parts: bool,
+) -> Option<Option<Vec<u8>>> {
+    let mut shared = Shared::new(geometry);
+    SCHEDULE.run(effort, |turn, budget| match turn {
+        Turn::Search(branching) => {
+            first_in(geometry, start, branching, budget, &mut shared.conflicts)
+        }
+        Turn::Parts if with_parts => {
+            refute_by_parts(geometry, start, budget, &mut shared.completed_parts).map(|()| None)
+        }
+        Turn::Parts => None,
     })
 }
 
@@ -395,5 +502,48 @@ mod tests {
         // A board whose givens settle it needs no guess.
         let solved = empty.smallest_solution().unwrap();
         assert_eq!(solved.guesses_to_answer(Question::CountTo(2), 0), Some(0));
+    }
+
+    /// A 16x16 board the adversary found, with no completion: its last stack's digits alone
+    /// have none. The whole-board searches took 3.8 million guesses to refute it.
+    const STACK_REFUTED: &str = ".KN.........H....H.............................................L....K.........F.P.D....I...B..E..F.......H..D.........PCG.D...B.....GM....I...D..C.JD........E...............F..H........J...B........H..L.IFD..M....J......EH...................A...I..N...B...";
+
+    fn sixteen(text: &str) -> Sudoku {
+        let cells = text
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'A' + 1 })
+            .collect();
+        Sudoku::from_cells(4, cells).unwrap()
+    }
+
+    #[test]
+    fn a_band_or_stack_without_a_completion_refutes_the_board() {
+        let geometry = Geometry::new(4);
+        let board = sixteen(STACK_REFUTED);
+        let start = Position::new(&geometry, board.cells()).unwrap();
+        let (mut budget, mut completed) = (100_000, 0);
+        assert_eq!(
+            refute_by_parts(&geometry, &start, &mut budget, &mut completed),
+            Some(())
+        );
+        assert_eq!(completed & 1 << 7, 0, "the last stack has no completion");
+        assert_eq!(
+            board
+                .guesses_to_answer(Question::First, 200_000)
+                .map(|_| board.solution()),
+            Some(None)
+        );
+        // A board with completions: every part has one, and nothing is refuted.
+        let mut puzzle = Sudoku::empty(4).unwrap().solution().unwrap();
+        for cell in (0..256).filter(|cell| cell % 3 != 0) {
+            puzzle.set(cell, 0);
+        }
+        let start = Position::new(&geometry, puzzle.cells()).unwrap();
+        let (mut budget, mut completed) = (100_000, 0);
+        assert_eq!(
+            refute_by_parts(&geometry, &start, &mut budget, &mut completed),
+            None
+        );
+        assert_eq!(completed, 0xff);
     }
 }
