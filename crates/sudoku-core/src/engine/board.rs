@@ -344,46 +344,53 @@ impl Board {
     }
 
     /// Removes every candidate whose placement propagation refutes, until there is none left
-    /// to remove, each probe spending one guess of `budget`. `Some(false)` if that leaves no
-    /// solution; `None` if the budget runs out.
-    pub(super) fn probe(&mut self, budget: &mut u64) -> Option<bool> {
-        loop {
-            let mut removed = false;
-            for b in 0..3 {
-                let mut open = self.open[b];
-                while open != 0 {
-                    let p = open.trailing_zeros() as usize;
-                    open &= open - 1;
-                    if self.open[b] & 1 << p == 0 {
-                        continue;
+    /// to remove, each probe spending one guess of `budget`, going on from `progress` (which
+    /// it updates). `Some(false)` if that leaves no solution; `None` if the budget runs out,
+    /// in which case calling it again with the same progress goes on where it stopped.
+    pub(super) fn probe(&mut self, budget: &mut u64, progress: &mut Probing) -> Option<bool> {
+        while progress.quiet < 81 {
+            let (b, p) = (progress.next / 27, progress.next % 27);
+            if self.open[b] & 1 << p != 0 {
+                let digits = self.candidates(b, p);
+                let mut left = digits & !progress.tried;
+                while left != 0 {
+                    let d = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    if *budget == 0 {
+                        return None;
                     }
-                    let digits = self.candidates(b, p);
-                    let mut left = digits;
-                    while left != 0 {
-                        let d = left.trailing_zeros() as usize;
-                        left &= left - 1;
-                        if *budget == 0 {
-                            return None;
+                    *budget -= 1;
+                    progress.tried |= 1 << d;
+                    let mut child = *self;
+                    let changed = child.place(d, b, p, digits & !(1 << d));
+                    if !child.propagate(changed) {
+                        self.places[9 * b + d] &= !(1 << p);
+                        if !self.propagate(1 << (9 * b + d)) {
+                            return Some(false);
                         }
-                        *budget -= 1;
-                        let mut child = *self;
-                        let changed = child.place(d, b, p, digits & !(1 << d));
-                        if !child.propagate(changed) {
-                            self.places[9 * b + d] &= !(1 << p);
-                            if !self.propagate(1 << (9 * b + d)) {
-                                return Some(false);
-                            }
-                            removed = true;
-                            break;
-                        }
+                        progress.quiet = 0;
+                        break;
                     }
                 }
             }
-            if !removed {
-                return Some(true);
-            }
+            progress.tried = 0;
+            progress.next = (progress.next + 1) % 81;
+            progress.quiet += 1;
         }
+        Some(true)
     }
+}
+
+/// How far failed-literal probing ([`Board::probe`]) of a position has got: it probes cells in
+/// turn, round and round, until it has probed all 81 in a row without removing a candidate.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Probing {
+    /// The cell it probes next.
+    next: usize,
+    /// The cells probed since it last removed a candidate.
+    quiet: usize,
+    /// The digits of the next cell already probed.
+    tried: u32,
 }
 
 /// One guess of a search.
@@ -500,7 +507,10 @@ mod tests {
             assert!(board.settle_triads());
             assert!(allows(&board, &full));
             let mut unlimited = u64::MAX;
-            assert_eq!(board.probe(&mut unlimited), Some(true));
+            assert_eq!(
+                board.probe(&mut unlimited, &mut Probing::default()),
+                Some(true)
+            );
             assert!(allows(&board, &full));
             assert!(is_settled(&board));
             narrowed += usize::from(board.places != start.places);

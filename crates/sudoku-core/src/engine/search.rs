@@ -15,10 +15,16 @@
 //! every way of filling the rest of the board before it returns to the cells that matter. Each
 //! rule has boards of its own that stall it and that another rule answers in a few guesses, so
 //! the portfolio in [`super::solve`] runs them all, the fast one first.
+//!
+//! A [`Search`] stops when its guess budget runs out and resumes on the next budget where it
+//! stopped, so the portfolio's turns waste nothing: a board costs what its best strategy needs
+//! alone, times the other strategies' shares, and no restarts on top. The search recurses as
+//! usual; only when the budget runs out does it write down, level by level as it returns, each
+//! position with what was left to do there.
 
 use std::ops::ControlFlow;
 
-use super::board::{Board, Move};
+use super::board::{Board, Move, Probing};
 use super::layout::*;
 
 /// What a search branches on.
@@ -166,6 +172,7 @@ impl Board {
         Some(Branch::Crossings {
             d: digit,
             keep,
+            next: 0,
             count,
         })
     }
@@ -188,26 +195,69 @@ impl Board {
             }
         }
         let (b, p) = self.branch_cell(branching)?;
+        let digits = self.candidates(b, p);
         Some(Branch::Digits {
             b,
             p,
-            digits: self.candidates(b, p),
+            digits,
+            left: digits,
         })
     }
 }
 
-/// A guess the search makes at a position: every solution makes one of its placements.
+/// A guess the search makes at a position, with the alternatives not yet tried: every
+/// solution makes one of its placements.
+#[derive(Clone, Copy)]
 enum Branch {
-    /// Each digit (bit `d` for digit `d + 1`) of `digits` at position `p` of band `b`.
-    Digits { b: usize, p: usize, digits: u32 },
+    /// Each digit (bit `d` for digit `d + 1`) of `left` at position `p` of band `b`, whose
+    /// candidates are `digits`.
+    Digits {
+        b: usize,
+        p: usize,
+        digits: u32,
+        left: u32,
+    },
     /// Digit `d + 1` at each of `places` (per band).
     Places { d: usize, places: [u32; 3] },
-    /// Digit `d + 1` kept, in each of `count` ways, to the cells `keep[k]` (per band).
+    /// Digit `d + 1` kept to the cells `keep[k]` (per band), for each `k` from `next` to
+    /// `count`.
     Crossings {
         d: usize,
         keep: [[u32; 3]; 6],
+        next: usize,
         count: usize,
     },
+}
+
+impl Branch {
+    /// Takes the next alternative of a branch at `board`, which must have one left, and says
+    /// whether it was the last.
+    fn take(&mut self, board: &Board) -> (Move, bool) {
+        match self {
+            Branch::Digits { b, p, digits, left } => {
+                let d = left.trailing_zeros() as usize;
+                *left &= *left - 1;
+                (Move::Place(d, *b, *p, *digits & !(1 << d)), *left == 0)
+            }
+            Branch::Places { d, places } => {
+                let b = places.iter().position(|&p| p != 0).unwrap_or(0);
+                let p = places[b].trailing_zeros() as usize;
+                places[b] &= places[b] - 1;
+                let rivals = board.candidates(b, p) & !(1 << *d);
+                let last = places.iter().all(|&p| p == 0);
+                (Move::Place(*d, b, p, rivals), last)
+            }
+            Branch::Crossings {
+                d,
+                keep,
+                next,
+                count,
+            } => {
+                *next += 1;
+                (Move::Keep(*d, keep[*next - 1]), *next == *count)
+            }
+        }
+    }
 }
 
 /// The levels of a [`Branching::Probing`] search that probe. Deeper positions are small enough
@@ -225,49 +275,111 @@ pub(super) enum Stop {
     Budget,
 }
 
-/// Visits solutions reachable from `board`, branching as `branching` says and trying digits in
-/// increasing order, until `visit` breaks or `budget` guesses have been made. Each solution is
-/// visited once, as a position with no open cell left ([`Board::grid`] reads it); with
-/// [`Branching::ReadingOrder`] they come in lexicographic order. The search works on `board`
-/// itself, which it leaves in no particular state.
-pub(super) fn search<F>(
-    board: &mut Board,
+/// A depth-first search from one position that stops when its guess budget runs out and
+/// resumes, on a new budget, where it stopped: it visits solutions reachable from the position,
+/// branching as its [`Branching`] says and trying digits in increasing order, each solution
+/// once, as a position with no open cell left ([`Board::grid`] reads it); with
+/// [`Branching::ReadingOrder`] they come in lexicographic order.
+pub(super) struct Search {
     branching: Branching,
-    budget: &mut u64,
-    visit: &mut F,
-) -> ControlFlow<Stop>
-where
-    F: FnMut(&Board) -> ControlFlow<()>,
-{
-    Walk {
-        branching,
-        budget,
-        visit,
-    }
-    .below(board, 0)
+    /// The position it starts from, until it has started.
+    root: Option<Board>,
+    /// Where it stopped, the deepest position first.
+    suspended: Vec<Frame>,
 }
 
-/// What stays the same throughout one [`search`].
+/// A position where a search stopped: before branching, with how far its probing got, or
+/// with the alternatives of its branch not yet tried.
+#[derive(Clone, Copy)]
+struct Frame {
+    board: Board,
+    rest: Rest,
+    depth: u32,
+}
+
+/// What is left to do at a position where a search stopped.
+#[derive(Clone, Copy)]
+enum Rest {
+    /// Probing from where it got, then the branch.
+    Probe(Probing),
+    /// The alternatives of the branch not yet tried.
+    Branch(Branch),
+}
+
+impl Search {
+    /// A search from `board` that has not started.
+    pub(super) fn new(board: Board, branching: Branching) -> Search {
+        Search {
+            branching,
+            root: Some(board),
+            suspended: Vec::new(),
+        }
+    }
+
+    /// Goes on with the search until `visit` breaks, `budget` guesses have been made, or every
+    /// solution has been visited (`Continue`). After [`Stop::Budget`] it can be run again and
+    /// goes on from where it stopped, as if it had never stopped.
+    pub(super) fn run<F>(&mut self, budget: &mut u64, visit: &mut F) -> ControlFlow<Stop>
+    where
+        F: FnMut(&Board) -> ControlFlow<()>,
+    {
+        let mut walk = Walk {
+            branching: self.branching,
+            budget,
+            visit,
+            suspended: Vec::new(),
+        };
+        let flow = match self.root.take() {
+            Some(mut root) => walk.below(&mut root, 0, Probing::default()),
+            None => {
+                let pending = std::mem::take(&mut self.suspended);
+                let mut flow = ControlFlow::Continue(());
+                for (i, frame) in pending.iter().enumerate() {
+                    let mut board = frame.board;
+                    flow = match frame.rest {
+                        Rest::Probe(probing) => walk.below(&mut board, frame.depth, probing),
+                        Rest::Branch(branch) => walk.expand(&mut board, branch, frame.depth),
+                    };
+                    if flow == ControlFlow::Break(Stop::Budget) {
+                        walk.suspended.extend_from_slice(&pending[i + 1..]);
+                        break;
+                    }
+                    if flow.is_break() {
+                        break;
+                    }
+                }
+                flow
+            }
+        };
+        self.suspended = walk.suspended;
+        flow
+    }
+}
+
+/// What stays the same throughout one run of a [`Search`].
 struct Walk<'a, F> {
     branching: Branching,
     budget: &'a mut u64,
     visit: &'a mut F,
+    /// Where the run stopped, the deepest position first, if its budget ran out.
+    suspended: Vec<Frame>,
 }
 
 impl<F> Walk<'_, F>
 where
     F: FnMut(&Board) -> ControlFlow<()>,
 {
-    /// The search from `board`, `depth` guesses below where it started.
-    fn below(&mut self, board: &mut Board, depth: u32) -> ControlFlow<Stop> {
+    /// The search from `board`, `depth` guesses below where it started, its probing (if the
+    /// branching probes there) going on from `probing`.
+    fn below(&mut self, board: &mut Board, depth: u32, mut probing: Probing) -> ControlFlow<Stop> {
         let branching = self.branching;
         let reasons_harder = branching == Branching::Probing || branching == Branching::Crossings;
         if reasons_harder && !board.settle_triads() {
             return ControlFlow::Continue(());
         }
         if branching == Branching::Probing && depth < PROBE_DEPTH {
-            match board.probe(self.budget) {
-                None => return ControlFlow::Break(Stop::Budget),
+            match board.probe(self.budget, &mut probing) {
+                None => return self.suspend(board, Rest::Probe(probing), depth),
                 Some(false) => return ControlFlow::Continue(()),
                 Some(true) => {}
             }
@@ -277,64 +389,125 @@ where
                 ControlFlow::Continue(()) => ControlFlow::Continue(()),
                 ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
             },
-            Some(Branch::Digits { b, p, digits }) => {
-                let mut left = digits;
-                while left != 0 {
-                    let d = left.trailing_zeros() as usize;
-                    left &= left - 1;
-                    let rivals = digits & !(1 << d);
-                    self.guess(board, Move::Place(d, b, p, rivals), left == 0, depth)?;
-                }
-                ControlFlow::Continue(())
+            Some(branch) => self.expand(board, branch, depth),
+        }
+    }
+
+    /// The search below each alternative of `branch` left at `board`, `depth` guesses below
+    /// where the search started. All but the last alternative work on a copy of `board`; the
+    /// last one on the board itself.
+    fn expand(&mut self, board: &mut Board, mut branch: Branch, depth: u32) -> ControlFlow<Stop> {
+        loop {
+            if *self.budget == 0 {
+                return self.suspend(board, Rest::Branch(branch), depth);
             }
-            Some(Branch::Places { d, places }) => {
-                let mut remaining: u32 = places.iter().map(|p| p.count_ones()).sum();
-                for (b, &band_places) in places.iter().enumerate() {
-                    let mut left = band_places;
-                    while left != 0 {
-                        let p = left.trailing_zeros() as usize;
-                        left &= left - 1;
-                        remaining -= 1;
-                        let rivals = board.candidates(b, p) & !(1 << d);
-                        self.guess(board, Move::Place(d, b, p, rivals), remaining == 0, depth)?;
+            *self.budget -= 1;
+            let (guess, last) = branch.take(board);
+            if last {
+                let changed = board.make(guess);
+                return if board.propagate(changed) {
+                    self.below(board, depth + 1, Probing::default())
+                } else {
+                    ControlFlow::Continue(())
+                };
+            }
+            let mut child = *board;
+            let changed = child.make(guess);
+            if child.propagate(changed) {
+                match self.below(&mut child, depth + 1, Probing::default()) {
+                    ControlFlow::Continue(()) => {}
+                    ControlFlow::Break(Stop::Budget) => {
+                        return self.suspend(board, Rest::Branch(branch), depth)
                     }
+                    visitor => return visitor,
                 }
-                ControlFlow::Continue(())
-            }
-            Some(Branch::Crossings { d, keep, count }) => {
-                for (k, &kept) in keep[..count].iter().enumerate() {
-                    self.guess(board, Move::Keep(d, kept), k + 1 == count, depth)?;
-                }
-                ControlFlow::Continue(())
             }
         }
     }
 
-    /// One guess at `depth`, then the search below it. All but the `last` guess of a branch
-    /// work on a copy; the last one on the board itself.
-    fn guess(
-        &mut self,
-        board: &mut Board,
-        guess: Move,
-        last: bool,
-        depth: u32,
-    ) -> ControlFlow<Stop> {
-        if *self.budget == 0 {
-            return ControlFlow::Break(Stop::Budget);
-        }
-        *self.budget -= 1;
-        if last {
-            let changed = board.make(guess);
-            if board.propagate(changed) {
-                return self.below(board, depth + 1);
+    /// Keeps `board`, with what is left to do there, to resume from, and stops for the budget.
+    #[cold]
+    fn suspend(&mut self, board: &Board, rest: Rest, depth: u32) -> ControlFlow<Stop> {
+        self.suspended.push(Frame {
+            board: *board,
+            rest,
+            depth,
+        });
+        ControlFlow::Break(Stop::Budget)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::judge::board_text::parse_line;
+
+    const BRANCHINGS: [Branching; 5] = [
+        Branching::FewestCandidates,
+        Branching::ReadingOrder,
+        Branching::FewestPlaces,
+        Branching::Crossings,
+        Branching::Probing,
+    ];
+
+    /// Guesses after which [`visited_in_turns`] stops a search.
+    const GUESSES: u64 = 3000;
+
+    /// The first 40 solutions a search from `puzzle` visits within [`GUESSES`] guesses, run in
+    /// turns of `turn` guesses, and the guesses it made.
+    fn visited_in_turns(puzzle: &str, branching: Branching, turn: u64) -> (Vec<Grid>, u64) {
+        let board = Board::new(&parse_line(puzzle).unwrap()).unwrap();
+        let mut search = Search::new(board, branching);
+        let (mut solutions, mut guesses) = (Vec::new(), 0);
+        loop {
+            let mut budget = turn.min(GUESSES - guesses);
+            let granted = budget;
+            let flow = search.run(&mut budget, &mut |solved| {
+                solutions.push(solved.grid());
+                if solutions.len() < 40 {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            });
+            guesses += granted - budget;
+            if flow != ControlFlow::Break(Stop::Budget) || guesses == GUESSES {
+                return (solutions, guesses);
             }
-        } else {
-            let mut child = *board;
-            let changed = child.make(guess);
-            if child.propagate(changed) {
-                self.below(&mut child, depth + 1)?;
+        }
+    }
+
+    #[test]
+    fn a_search_resumed_turn_after_turn_visits_and_guesses_as_one_run() {
+        let puzzles = [
+            // Many solutions, and a deep search to the first of them.
+            "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
+            // No solution, though no rule is broken.
+            "...........41.............2.41...2.....5....8.2....1..........6......41..........",
+            // Exactly 3 solutions.
+            "...7........................41...2.....5....8.2....1..........6............4....3",
+        ];
+        let mut interrupted = 0;
+        for puzzle in puzzles {
+            for branching in BRANCHINGS {
+                let (whole, guesses) = visited_in_turns(puzzle, branching, u64::MAX);
+                interrupted += u32::from(guesses > 200);
+                for turn in [1, 2, 7, 100] {
+                    let resumed = visited_in_turns(puzzle, branching, turn);
+                    assert_eq!(
+                        resumed,
+                        (whole.clone(), guesses),
+                        "{:?} {}",
+                        branching,
+                        puzzle
+                    );
+                }
             }
         }
-        ControlFlow::Continue(())
+        assert!(
+            interrupted >= 8,
+            "too few searches long enough to stop many times"
+        );
     }
 }

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::search::{search, Branching, Stop};
+use super::search::{Branching, Search, Stop};
 use crate::grid::Grid;
 use crate::schedule::{Effort, Schedule};
 
@@ -68,12 +68,12 @@ pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
 /// and [`count_solutions`] always use [`Strategy::Portfolio`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
-    /// The strategies below taken in turn on growing guess budgets, each attempt starting
-    /// afresh, so that a board costs a bounded multiple of what the best of them needs: the
-    /// fastest one alone first, on a budget that covers ordinary boards, then rounds of doubling
-    /// budgets in which probing gets four times the others' share and crossings twice. The
-    /// strategies stall on different boards, so a board must defeat all of them at once to be
-    /// slow (BENCHMARKS.md has the adversary's figures).
+    /// The strategies below taken in turn on growing guess budgets, each turn resuming the
+    /// strategy's own search where its last turn stopped, so that a board costs a bounded
+    /// multiple of what the best of them needs alone: the fastest one alone first, on a budget
+    /// that covers ordinary boards, then rounds of doubling budgets in which probing gets eight
+    /// times the others' share. The strategies stall on different boards, so a board must
+    /// defeat all of them at once to be slow (BENCHMARKS.md has the adversary's figures).
     Portfolio,
     /// Branch on a cell with the fewest candidates.
     FewestCandidates,
@@ -179,44 +179,59 @@ const FIRST_BUDGET: u64 = 2048;
 /// Guesses each strategy of the portfolio may make in its first round.
 const ROUND_BUDGET: u64 = 256;
 
-/// The portfolio's turns: probing, then crossings, is the best strategy on most boards that get
-/// past the first turn (measured on the adversary's boards; see BENCHMARKS.md).
+/// The portfolio's turns. Probing is the best strategy on most boards that get past the first
+/// turn, and the others' guesses cost more (a crossings guess about four probes), so probing
+/// gets eight shares of each round (measured on the adversary's boards; see BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Branching> = Schedule {
     first: (Branching::FewestCandidates, FIRST_BUDGET),
     rounds: &[
         (Branching::FewestCandidates, 1),
-        (Branching::Probing, 4),
-        (Branching::Crossings, 2),
+        (Branching::Probing, 8),
+        (Branching::Crossings, 1),
         (Branching::FewestPlaces, 1),
         (Branching::ReadingOrder, 1),
     ],
     round_budget: ROUND_BUDGET,
 };
 
-/// Runs `attempt` (which returns `None` if its guess budget runs out) on a copy of `board`:
-/// with one strategy, once, on every guess `effort` has left; with the portfolio, on its
-/// [`SCHEDULE`]. `None` if `effort` runs out first.
+/// One strategy's search of a board, with the solutions it has visited so far.
+struct Attempt {
+    search: Search,
+    found: usize,
+}
+
+/// Runs `attempt` (which returns `None` if its guess budget runs out) on `board`: with one
+/// strategy, once, on every guess `effort` has left; with the portfolio, on its [`SCHEDULE`],
+/// each turn resuming the strategy's search where its last turn stopped. `None` if `effort`
+/// runs out first.
 fn explore<T>(
     board: &Board,
     strategy: Strategy,
     effort: &mut Effort,
-    mut attempt: impl FnMut(&mut Board, Branching, &mut u64) -> Option<T>,
+    mut attempt: impl FnMut(&mut Attempt, &mut u64) -> Option<T>,
 ) -> Option<T> {
+    let start = |branching| Attempt {
+        search: Search::new(*board, branching),
+        found: 0,
+    };
     match strategy.branching() {
-        Some(branching) => effort.spend(u64::MAX, |budget| {
-            attempt(&mut board.clone(), branching, budget)
-        }),
-        None => SCHEDULE.run(effort, |branching, budget| {
-            attempt(&mut board.clone(), branching, budget)
-        }),
+        Some(branching) => effort.spend(u64::MAX, |budget| attempt(&mut start(branching), budget)),
+        None => {
+            let mut attempts: [Option<Attempt>; 5] = [None, None, None, None, None];
+            SCHEDULE.run(effort, |branching, budget| {
+                let turn = SCHEDULE.rounds.iter().position(|&(b, _)| b == branching);
+                let resumed = attempts[turn.unwrap_or(0)].get_or_insert_with(|| start(branching));
+                attempt(resumed, budget)
+            })
+        }
     }
 }
 
 /// A completion of `board` (`Some(None)` if there is none); `None` if `effort` runs out.
 fn first(board: &Board, strategy: Strategy, effort: &mut Effort) -> Option<Option<Grid>> {
-    explore(board, strategy, effort, |board, branching, budget| {
+    explore(board, strategy, effort, |attempt, budget| {
         let mut found = None;
-        let stop = search(board, branching, budget, &mut |solved| {
+        let stop = attempt.search.run(budget, &mut |solved| {
             found = Some(solved.grid());
             ControlFlow::Break(())
         });
@@ -229,11 +244,11 @@ fn first(board: &Board, strategy: Strategy, effort: &mut Effort) -> Option<Optio
 
 /// The number of completions of `board` up to `limit` (at least 1); `None` if `effort` runs out.
 fn count(board: &Board, limit: usize, strategy: Strategy, effort: &mut Effort) -> Option<usize> {
-    explore(board, strategy, effort, |board, branching, budget| {
-        let mut count = 0;
-        let stop = search(board, branching, budget, &mut |_| {
-            count += 1;
-            if count < limit {
+    explore(board, strategy, effort, |attempt, budget| {
+        let Attempt { search, found } = attempt;
+        let stop = search.run(budget, &mut |_| {
+            *found += 1;
+            if *found < limit {
                 ControlFlow::Continue(())
             } else {
                 ControlFlow::Break(())
@@ -241,7 +256,7 @@ fn count(board: &Board, limit: usize, strategy: Strategy, effort: &mut Effort) -
         });
         match stop {
             ControlFlow::Break(Stop::Budget) => None,
-            _ => Some(count),
+            _ => Some(*found),
         }
     })
 }
