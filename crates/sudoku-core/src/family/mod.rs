@@ -517,6 +517,20 @@ mod tests {
     }
 
     #[test]
+    fn pairs_refute_boards_that_took_unit_propagation_millions_of_guesses() {
+        // Found by the adversary before naked and hidden pairs: 3.7 and 1.5 million guesses.
+        let refuted = [
+            ".K.....A.....B..L......HD.......G..B..P.....A.K...H....E.O..GND...........O.CL.E..G..L.C...........D...B.M.....O.C..O..M.H..J..PA....H...............I....A..............N....JL..M.......G...........A...F...G...OF.D...B...K...........L....E....KF.......BDA.",
+            ".M...P.....O.........K....B....M.J.............D....A.....C....G...G............J.B....EFI....M........M.L.B.JG..I...H.....A....P...B...GH...A....L.....E...........J........M.........O.........PJ.G....K..........ID.HA.MP..N.NL...F.....G..K.....K...H.IDM..A",
+        ];
+        for text in refuted {
+            let board = sixteen(text);
+            assert!(board.guesses_to_answer(Question::First, 20_000).is_some());
+            assert_eq!(board.solution(), None);
+        }
+    }
+
+    #[test]
     fn a_band_or_stack_without_a_completion_refutes_the_board() {
         let geometry = Geometry::new(4);
         let board = sixteen(STACK_REFUTED);

@@ -4,7 +4,13 @@
 //! no place left is a contradiction, one is a hidden single, and places all in one row or column
 //! of a box are locked candidates (a digit that inside a box can only go in one of its rows or
 //! columns leaves the rest of that line, and one that inside a line can only go in one box leaves
-//! the rest of that box). A cell left with one candidate is a naked single. Propagation only
+//! the rest of that box), and two places that a second digit shares are a hidden pair (those
+//! two cells take nothing else). A cell left with one candidate is a naked single; one left
+//! with two that another cell of a unit shares makes a naked pair (the rest of the unit loses
+//! both). The pairs cost little, being looked at only when a cell or place mask comes down to
+//! two, and they answer boards that took unit propagation alone millions of guesses (the
+//! adversary's 16x16 refutations: 3.7 and 1.5 million guesses down to 2,563 and 4,348), while
+//! the median minimal 16x16 puzzle and 25x25 board at 45 % givens get faster. Propagation only
 //! removes what no solution uses, so a search in reading order that tries digits in increasing
 //! order meets solutions in lexicographic order.
 //!
@@ -61,6 +67,8 @@ pub(super) struct Pending {
     singles: Vec<usize>,
     /// Place masks (as indices into [`Position::places`]) that changed.
     places: Vec<usize>,
+    /// Open cells left with two candidates.
+    pairs: Vec<usize>,
     /// The units where the last contradiction showed (bit `u` for unit `u`).
     failed: u128,
 }
@@ -69,6 +77,7 @@ impl Pending {
     fn clear(&mut self) {
         self.singles.clear();
         self.places.clear();
+        self.pairs.clear();
     }
 }
 
@@ -170,8 +179,12 @@ impl Position {
         let new = old & !gone;
         self.candidates[cell] = new;
         self.lose_places(geometry, cell, gone, pending);
-        if new & new.wrapping_sub(1) == 0 && self.digits[cell] == 0 {
-            pending.singles.push(cell);
+        if self.digits[cell] == 0 {
+            match new.count_ones() {
+                1 => pending.singles.push(cell),
+                2 => pending.pairs.push(cell),
+                _ => {}
+            }
         }
         if new == 0 {
             let [row, column, in_box] = geometry.units_of[cell];
@@ -216,6 +229,10 @@ impl Position {
             };
             return self.digits[cell] != 0 || self.place(geometry, cell, d, pending);
         }
+        if places.count_ones() == 2 && !self.hidden_pair(geometry, unit, d, pending) {
+            return false;
+        }
+        let places = self.places[index];
         let bit = 1 << d;
         let first = places.trailing_zeros() as usize;
         let segment = geometry.first_segment << (first / n * n);
@@ -257,6 +274,67 @@ impl Position {
         }
     }
 
+    /// Where digit `d + 1` has two places in `unit` and another digit the same two, takes
+    /// every other candidate from those two cells (a hidden pair). `false` on a contradiction.
+    fn hidden_pair(
+        &mut self,
+        geometry: &Geometry,
+        unit: usize,
+        d: usize,
+        pending: &mut Pending,
+    ) -> bool {
+        let side = geometry.side;
+        let places = self.places[unit * side + d];
+        let row = &self.places[unit * side..unit * side + side];
+        let partner = match (0..side).find(|&e| e != d && row[e] == places) {
+            Some(e) => e,
+            None => return true,
+        };
+        let keep = 1 << d | 1 << partner;
+        let mut at = places;
+        while at != 0 {
+            let cell = geometry.units[unit][at.trailing_zeros() as usize];
+            at &= at - 1;
+            let rest = self.candidates[cell] & !keep;
+            if self.digits[cell] == 0 && !self.remove(geometry, cell, rest, pending) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Where open `cell` has two candidates and another open cell of one of its units the same
+    /// two, takes both digits from the rest of that unit (a naked pair). `false` on a
+    /// contradiction.
+    fn naked_pair(&mut self, geometry: &Geometry, cell: usize, pending: &mut Pending) -> bool {
+        let pair = self.candidates[cell];
+        if self.digits[cell] != 0 || pair.count_ones() != 2 {
+            return true;
+        }
+        for k in 0..3 {
+            let unit = geometry.units_of[cell][k];
+            let cells = &geometry.units[unit];
+            let partner = match (0..geometry.side).find(|&place| {
+                let other = cells[place];
+                other != cell && self.candidates[other] == pair && self.digits[other] == 0
+            }) {
+                Some(place) => place,
+                None => continue,
+            };
+            let pair_places = 1 << geometry.places_of[cell][k] | 1 << partner;
+            let mut digits = pair;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let others = self.places[unit * geometry.side + d] & !pair_places;
+                if !self.take_from(geometry, unit, others, 1 << d, pending) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Narrows the position until no rule applies. `false` on a contradiction.
     fn propagate(&mut self, geometry: &Geometry, pending: &mut Pending) -> bool {
         loop {
@@ -270,6 +348,8 @@ impl Position {
                 self.digits[cell] != 0 || self.place(geometry, cell, d, pending)
             } else if let Some(index) = pending.places.pop() {
                 self.look_at(geometry, index, pending)
+            } else if let Some(cell) = pending.pairs.pop() {
+                self.naked_pair(geometry, cell, pending)
             } else {
                 return true;
             };
@@ -563,6 +643,45 @@ mod tests {
             },
         );
         found
+    }
+
+    /// The candidates of `cell` after placing `givens` (cell, digit) on an empty 9x9 board.
+    fn candidates_after(givens: &[(usize, u8)], cell: usize) -> u32 {
+        let mut cells = vec![0; 81];
+        for &(at, digit) in givens {
+            cells[at] = digit;
+        }
+        Position::new(&Geometry::new(3), &cells).unwrap().candidates[cell]
+    }
+
+    #[test]
+    fn a_naked_pair_takes_its_digits_from_the_rest_of_its_units() {
+        // 3 to 7 in the first box and 8 and 9 down the first two columns leave cells 0 and 1
+        // with 1 and 2 only, so cell 2 (which no given touches otherwise) cannot take either.
+        let givens = [
+            (9, 3),
+            (10, 4),
+            (11, 5),
+            (18, 6),
+            (19, 7),
+            (27, 8),
+            (64, 8),
+            (45, 9),
+            (55, 9),
+        ];
+        assert_eq!(candidates_after(&givens, 0), 0b11);
+        assert_eq!(candidates_after(&givens, 1), 0b11);
+        assert_eq!(candidates_after(&givens, 2), 0b1_1000_0000);
+    }
+
+    #[test]
+    fn a_hidden_pair_keeps_only_its_digits() {
+        // In the first row, 1 and 2 can only go in cells 0 and 1 (the third column and the
+        // other two boxes hold both lower down), so those two cells take nothing else.
+        let givens = [(29, 1), (38, 2), (12, 1), (22, 2), (24, 1), (16, 2)];
+        assert_eq!(candidates_after(&givens, 0), 0b11);
+        assert_eq!(candidates_after(&givens, 1), 0b11);
+        assert_eq!(candidates_after(&givens, 9), 0b1_1111_1100);
     }
 
     #[test]
