@@ -3,13 +3,15 @@
 //! counting up to a limit.
 //!
 //! A general engine beside the 9x9 one, which stays the faster on 9x9 boards. Its search
-//! (`search`, private) keeps candidates as bit masks and narrows them by singles and locked
-//! candidates; like the 9x9 engine it runs a portfolio of branching rules on growing guess
-//! budgets (the fewest-candidates cell first, then also failed-literal probing near the root,
-//! fewest places and reading order), so that a board has to stall every rule to be slow. The
-//! turns of one solve share a tally of where contradictions showed, and the cell rules weigh a
-//! cell's candidates against it, so later turns start where earlier ones failed. One more turn
-//! looks for a band or stack that has no completion on its own, which proves the board has none.
+//! (`search`, private) keeps candidates as bit masks and narrows them by singles, locked
+//! candidates and pairs; like the 9x9 engine it runs a portfolio of branching rules on growing
+//! guess budgets (the fewest-candidates cell first, then also failed-literal probing near the
+//! root, fewest places and reading order), so that a board has to stall every rule to be slow.
+//! Some turns start afresh on a tally of where contradictions showed that all the turns of one
+//! solve share (the cell rules weigh a cell's candidates against it, so later turns start where
+//! earlier ones failed); others resume their own search where their last turn stopped, so that
+//! a board costs at most a bounded multiple of what they need alone. One more turn looks for a
+//! band or stack that has no completion on its own, which proves the board has none.
 //!
 //! ```
 //! use sudoku_core::family::Sudoku;
@@ -30,7 +32,7 @@ mod search;
 use std::ops::ControlFlow;
 
 use self::geometry::Geometry;
-use self::search::{search, Branching, Conflicts, Position, Stop};
+use self::search::{search, Branching, Conflicts, Position, Search, Stop};
 use crate::engine::Question;
 use crate::schedule::{Effort, Schedule};
 
@@ -179,6 +181,22 @@ impl Sudoku {
         SCHEDULE.run(effort, |turn, budget| {
             let branching = match turn {
                 Turn::Search(branching) => branching,
+                Turn::Resumed(branching) => {
+                    let resumed = shared.resumed(&start, branching);
+                    let found = &mut resumed.found;
+                    let stop =
+                        resumed
+                            .search
+                            .run(&geometry, budget, &mut resumed.conflicts, &mut |_| {
+                                *found += 1;
+                                if *found < limit {
+                                    ControlFlow::Continue(())
+                                } else {
+                                    ControlFlow::Break(())
+                                }
+                            });
+                    return answered(stop, *found);
+                }
                 Turn::Parts => {
                     return refute_by_parts(&geometry, &start, budget, &mut shared.completed_parts)
                         .map(|()| 0)
@@ -246,7 +264,11 @@ const FIRST_BUDGET: u64 = 1024;
 /// in the rounds (two shares each) left a 25x25 board at 0.9 s. Refuting bands and stacks alone
 /// (one share) answers the adversary's refutations whose contradiction lies inside one of
 /// them, which the whole-board rules can take millions of guesses over: 3.8 million to 46
-/// thousand and 2.1 million to 11 thousand on two of them (BENCHMARKS.md).
+/// thousand and 2.1 million to 11 thousand on two of them (BENCHMARKS.md). Half of probing's
+/// share and the turns of fewest places and reading order resume their searches: restarting
+/// them on a tally the other turns keep changing left a 16x16 refutation at 2.7 million
+/// guesses that probing alone answers in 27 thousand, yet the restarted probing turn (the other
+/// half) is what finds some 25x25 boards' solutions early (BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Turn> = Schedule {
     first: (
         Turn::Search(Branching::FewestCandidatesPerConflict),
@@ -258,9 +280,10 @@ const SCHEDULE: Schedule<'static, Turn> = Schedule {
             2,
         ),
         (Turn::Parts, 1),
-        (Turn::Search(Branching::Probing), 4),
-        (Turn::Search(Branching::FewestPlaces), 1),
-        (Turn::Search(Branching::ReadingOrder), 1),
+        (Turn::Search(Branching::Probing), 2),
+        (Turn::Resumed(Branching::Probing), 2),
+        (Turn::Resumed(Branching::FewestPlaces), 1),
+        (Turn::Resumed(Branching::ReadingOrder), 1),
     ],
     round_budget: 256,
 };
@@ -268,8 +291,12 @@ const SCHEDULE: Schedule<'static, Turn> = Schedule {
 /// A turn of the portfolio.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Turn {
-    /// A search of the whole board.
+    /// A search of the whole board, afresh each turn, branching on the tally of conflicts all
+    /// the turns of the solve share.
     Search(Branching),
+    /// A search of the whole board that each turn resumes where it stopped, keeping its own
+    /// tally of conflicts: it costs what it would alone, however many turns it takes.
+    Resumed(Branching),
     /// Searches of each band and stack alone, which can only show that there is no completion
     /// (see [`refute_by_parts`]).
     Parts,
@@ -277,18 +304,49 @@ enum Turn {
 
 /// What the portfolio's turns of one solve share: where contradictions showed, and which bands
 /// and stacks are known to have completions.
-struct Shared {
+struct Shared<'a> {
+    geometry: &'a Geometry,
     conflicts: Conflicts,
     /// Bit `p` for part `p` (bands first, then stacks) once it is known to have a completion.
     completed_parts: u32,
+    /// The resumed turns' searches so far.
+    resumed: Vec<Resumed>,
 }
 
-impl Shared {
-    fn new(geometry: &Geometry) -> Shared {
+/// A search of a [`Turn::Resumed`], with its tally of conflicts and the solutions it has
+/// visited.
+struct Resumed {
+    branching: Branching,
+    search: Search,
+    conflicts: Conflicts,
+    found: usize,
+}
+
+impl Shared<'_> {
+    fn new(geometry: &Geometry) -> Shared<'_> {
         Shared {
+            geometry,
             conflicts: Conflicts::new(geometry),
             completed_parts: 0,
+            resumed: Vec::new(),
         }
+    }
+
+    /// The resumed search from `start` that branches as `branching`, started if it was not.
+    fn resumed(&mut self, start: &Position, branching: Branching) -> &mut Resumed {
+        let index = match self.resumed.iter().position(|r| r.branching == branching) {
+            Some(index) => index,
+            None => {
+                self.resumed.push(Resumed {
+                    branching,
+                    search: Search::new(start.clone(), branching),
+                    conflicts: Conflicts::new(self.geometry),
+                    found: 0,
+                });
+                self.resumed.len() - 1
+            }
+        };
+        &mut self.resumed[index]
     }
 }
 
@@ -391,6 +449,18 @@ fn first_of(
     SCHEDULE.run(effort, |turn, budget| match turn {
         Turn::Search(branching) => {
             first_in(geometry, start, branching, budget, &mut shared.conflicts)
+        }
+        Turn::Resumed(branching) => {
+            let resumed = shared.resumed(start, branching);
+            let mut found = None;
+            let stop =
+                resumed
+                    .search
+                    .run(geometry, budget, &mut resumed.conflicts, &mut |solved| {
+                        found = Some(solved.digits().to_vec());
+                        ControlFlow::Break(())
+                    });
+            answered(stop, found)
         }
         Turn::Parts if with_parts => {
             refute_by_parts(geometry, start, budget, &mut shared.completed_parts).map(|()| None)

@@ -14,6 +14,10 @@
 //! removes what no solution uses, so a search in reading order that tries digits in increasing
 //! order meets solutions in lexicographic order.
 //!
+//! A [`Search`] can stop when its guess budget runs out and resume on the next budget where it
+//! stopped (writing down, as it returns, each position with what was left to do there), so a
+//! portfolio turn need not start afresh.
+//!
 //! Each contradiction is charged to the units where it showed (a cell without candidates, a
 //! digit without a place), and the cell rules prefer cells with few candidates in much-blamed
 //! units: the weighted-degree heuristic of constraint solvers, which on 25x25 boards at 45 %
@@ -361,21 +365,20 @@ impl Position {
     }
 
     /// Removes every candidate whose placement propagation refutes, until none is left to
-    /// remove, each probe spending one guess of `budget`. `Some(false)` if that leaves no
-    /// solution; `None` if the budget runs out.
+    /// remove, each probe spending one guess of `budget`, going on from `progress` (which it
+    /// updates). `Some(false)` if that leaves no solution; `None` if the budget runs out, in
+    /// which case calling it again with the same progress goes on where it stopped.
     fn probe(
         &mut self,
         geometry: &Geometry,
         budget: &mut u64,
         pending: &mut Pending,
+        progress: &mut Probing,
     ) -> Option<bool> {
-        loop {
-            let mut removed = false;
-            for cell in 0..geometry.cells {
-                if self.digits[cell] != 0 {
-                    continue;
-                }
-                let mut left = self.candidates[cell];
+        while progress.quiet < geometry.cells {
+            let cell = progress.next;
+            if self.digits[cell] == 0 {
+                let mut left = self.candidates[cell] & !progress.tried;
                 while left != 0 {
                     let d = left.trailing_zeros() as usize;
                     left &= left - 1;
@@ -383,6 +386,7 @@ impl Position {
                         return None;
                     }
                     *budget -= 1;
+                    progress.tried |= 1 << d;
                     let mut child = self.clone();
                     if child.place(geometry, cell, d, pending) && child.propagate(geometry, pending)
                     {
@@ -395,17 +399,18 @@ impl Position {
                         pending.clear();
                         return Some(false);
                     }
-                    removed = true;
+                    progress.quiet = 0;
                     if self.digits[cell] != 0 {
                         break;
                     }
                     left &= self.candidates[cell];
                 }
             }
-            if !removed || self.open == 0 {
-                return Some(true);
-            }
+            progress.tried = 0;
+            progress.next = (progress.next + 1) % geometry.cells;
+            progress.quiet += 1;
         }
+        Some(true)
     }
 
     /// The guesses to branch on, as cells and digits (`d` for digit `d + 1`): a cell with each
@@ -532,6 +537,19 @@ impl Conflicts {
     }
 }
 
+/// How far failed-literal probing ([`Position::probe`]) of a position has got: it probes cells
+/// in turn, round and round, until it has probed every cell in a row without removing a
+/// candidate.
+#[derive(Clone, Copy, Default)]
+struct Probing {
+    /// The cell it probes next.
+    next: usize,
+    /// The cells probed since it last removed a candidate.
+    quiet: usize,
+    /// The digits of the next cell already probed.
+    tried: u32,
+}
+
 /// Every digit of a board of `side` digits.
 fn all_digits(side: usize) -> u32 {
     u32::MAX >> (32 - side)
@@ -551,18 +569,94 @@ pub(super) fn search<F>(
 where
     F: FnMut(&Position) -> ControlFlow<()>,
 {
-    Walk {
-        geometry,
-        branching,
-        budget,
-        visit,
-        pending: Pending::default(),
-        conflicts,
-    }
-    .below(position, 0)
+    Search::new(position, branching).run(geometry, budget, conflicts, visit)
 }
 
-/// What stays the same throughout one [`search`].
+/// A [`search`] that stops when its guess budget runs out and resumes, on a new budget, where
+/// it stopped.
+pub(super) struct Search {
+    branching: Branching,
+    /// The position it starts from, until it has started.
+    root: Option<Position>,
+    /// Where it stopped, the deepest position first.
+    suspended: Vec<Frame>,
+}
+
+/// A position where a search stopped.
+struct Frame {
+    position: Position,
+    rest: Rest,
+    depth: u32,
+}
+
+/// What is left to do at a position where a search stopped.
+enum Rest {
+    /// Probing from where it got, then the branch.
+    Probe(Probing),
+    /// The guesses of the branch from the one at this index on.
+    Guesses(Vec<(usize, usize)>, usize),
+}
+
+impl Search {
+    /// A search from `position` that has not started.
+    pub(super) fn new(position: Position, branching: Branching) -> Search {
+        Search {
+            branching,
+            root: Some(position),
+            suspended: Vec::new(),
+        }
+    }
+
+    /// Goes on with the search until `visit` breaks, `budget` guesses have been made, or every
+    /// solution has been visited (`Continue`), charging contradictions to `conflicts`. After
+    /// [`Stop::Budget`] it can be run again and goes on from where it stopped.
+    pub(super) fn run<F>(
+        &mut self,
+        geometry: &Geometry,
+        budget: &mut u64,
+        conflicts: &mut Conflicts,
+        visit: &mut F,
+    ) -> ControlFlow<Stop>
+    where
+        F: FnMut(&Position) -> ControlFlow<()>,
+    {
+        let mut walk = Walk {
+            geometry,
+            branching: self.branching,
+            budget,
+            visit,
+            pending: Pending::default(),
+            conflicts,
+            suspended: Vec::new(),
+        };
+        let flow = match self.root.take() {
+            Some(root) => walk.below(root, 0, Probing::default()),
+            None => {
+                let mut frames = std::mem::take(&mut self.suspended).into_iter();
+                let mut flow = ControlFlow::Continue(());
+                for frame in frames.by_ref() {
+                    flow = match frame.rest {
+                        Rest::Probe(probing) => walk.below(frame.position, frame.depth, probing),
+                        Rest::Guesses(guesses, from) => {
+                            walk.expand(frame.position, guesses, from, frame.depth)
+                        }
+                    };
+                    if flow.is_break() {
+                        break;
+                    }
+                }
+                if flow == ControlFlow::Break(Stop::Budget) {
+                    walk.suspended.extend(frames);
+                }
+                flow
+            }
+        };
+        self.suspended = walk.suspended;
+        flow
+    }
+}
+
+/// What stays the same throughout one run of a [`Search`].
 struct Walk<'a, F> {
     geometry: &'a Geometry,
     branching: Branching,
@@ -570,16 +664,25 @@ struct Walk<'a, F> {
     visit: &'a mut F,
     pending: Pending,
     conflicts: &'a mut Conflicts,
+    /// Where the run stopped, the deepest position first, if its budget ran out.
+    suspended: Vec<Frame>,
 }
 
 impl<F> Walk<'_, F>
 where
     F: FnMut(&Position) -> ControlFlow<()>,
 {
-    fn below(&mut self, mut position: Position, depth: u32) -> ControlFlow<Stop> {
+    /// The search from `position`, `depth` guesses below where it started, its probing (if the
+    /// branching probes there) going on from `probing`.
+    fn below(
+        &mut self,
+        mut position: Position,
+        depth: u32,
+        mut probing: Probing,
+    ) -> ControlFlow<Stop> {
         if self.branching == Branching::Probing && depth < PROBE_DEPTH {
-            match position.probe(self.geometry, self.budget, &mut self.pending) {
-                None => return ControlFlow::Break(Stop::Budget),
+            match position.probe(self.geometry, self.budget, &mut self.pending, &mut probing) {
+                None => return self.suspend(position, Rest::Probe(probing), depth),
                 Some(false) => return ControlFlow::Continue(()),
                 Some(true) => {}
             }
@@ -591,21 +694,50 @@ where
                 ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
             };
         }
-        for (cell, d) in guesses {
+        self.expand(position, guesses, 0, depth)
+    }
+
+    /// The search below each of `guesses` from the one at index `from` on, at `position`,
+    /// `depth` guesses below where the search started.
+    fn expand(
+        &mut self,
+        position: Position,
+        guesses: Vec<(usize, usize)>,
+        from: usize,
+        depth: u32,
+    ) -> ControlFlow<Stop> {
+        for (i, &(cell, d)) in guesses.iter().enumerate().skip(from) {
             if *self.budget == 0 {
-                return ControlFlow::Break(Stop::Budget);
+                return self.suspend(position, Rest::Guesses(guesses, i), depth);
             }
             *self.budget -= 1;
             let mut child = position.clone();
             if child.place(self.geometry, cell, d, &mut self.pending)
                 && child.propagate(self.geometry, &mut self.pending)
             {
-                self.below(child, depth + 1)?;
+                match self.below(child, depth + 1, Probing::default()) {
+                    ControlFlow::Continue(()) => {}
+                    ControlFlow::Break(Stop::Budget) if i + 1 < guesses.len() => {
+                        return self.suspend(position, Rest::Guesses(guesses, i + 1), depth)
+                    }
+                    stop => return stop,
+                }
             } else {
                 self.conflicts.blame(&mut self.pending);
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Keeps `position`, with what is left to do there, to resume from, and stops for the
+    /// budget.
+    fn suspend(&mut self, position: Position, rest: Rest, depth: u32) -> ControlFlow<Stop> {
+        self.suspended.push(Frame {
+            position,
+            rest,
+            depth,
+        });
+        ControlFlow::Break(Stop::Budget)
     }
 }
 
@@ -682,6 +814,69 @@ mod tests {
         assert_eq!(candidates_after(&givens, 0), 0b11);
         assert_eq!(candidates_after(&givens, 1), 0b11);
         assert_eq!(candidates_after(&givens, 9), 0b1_1111_1100);
+    }
+
+    const BRANCHINGS: [Branching; 5] = [
+        Branching::FewestCandidatesPerConflict,
+        Branching::FewestCandidatesPerRecentConflict,
+        Branching::FewestPlaces,
+        Branching::ReadingOrder,
+        Branching::Probing,
+    ];
+
+    /// The first 40 solutions a [`Search`] from `board` visits within 3,000 guesses, run in
+    /// turns of `turn` guesses, and the guesses it made.
+    fn visited_in_turns(board: &str, branching: Branching, turn: u64) -> (Vec<Vec<u8>>, u64) {
+        const GUESSES: u64 = 3000;
+        let board = crate::judge::family_text::parse_line(board).unwrap();
+        let (geometry, cells) = (Geometry::new(board.box_size()), board.cells());
+        let mut search = Search::new(Position::new(&geometry, cells).unwrap(), branching);
+        let mut conflicts = Conflicts::new(&geometry);
+        let (mut found, mut guesses) = (Vec::new(), 0);
+        loop {
+            let mut budget = turn.min(GUESSES - guesses);
+            let granted = budget;
+            let flow = search.run(&geometry, &mut budget, &mut conflicts, &mut |solved| {
+                found.push(solved.digits().to_vec());
+                if found.len() < 40 {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            });
+            guesses += granted - budget;
+            if flow != ControlFlow::Break(Stop::Budget) || guesses == GUESSES {
+                return (found, guesses);
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_resumed_turn_after_turn_visits_and_guesses_as_one_run() {
+        let boards = [
+            // Many solutions, and a deep search to the first of them on some rules.
+            "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
+            // No solution, though no rule is broken (the adversary's, 16x16).
+            ".M...P.....O.........K....B....M.J.............D....A.....C....G...G............J.B....EFI....M........M.L.B.JG..I...H.....A....P...B...GH...A....L.....E...........J........M.........O.........PJ.G....K..........ID.HA.MP..N.NL...F.....G..K.....K...H.IDM..A",
+        ];
+        let mut long = 0;
+        for text in boards {
+            for branching in BRANCHINGS {
+                let (whole, guesses) = visited_in_turns(text, branching, u64::MAX);
+                long += u32::from(guesses > 200);
+                for turn in [1, 2, 7, 100] {
+                    let resumed = visited_in_turns(text, branching, turn);
+                    assert_eq!(
+                        resumed,
+                        (whole.clone(), guesses),
+                        "{:?} {}",
+                        branching,
+                        text
+                    );
+                }
+            }
+        }
+        assert!(long >= 4, "too few searches long enough to stop many times");
     }
 
     #[test]
