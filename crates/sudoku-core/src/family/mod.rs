@@ -302,8 +302,8 @@ enum Turn {
     Parts,
 }
 
-/// What the portfolio's turns of one solve share: where contradictions showed, and which bands
-/// and stacks are known to have completions.
+/// What the portfolio's turns of one solve share: where contradictions showed, which bands and
+/// stacks are known to have completions, and the searches the resumed turns go on with.
 struct Shared<'a> {
     geometry: &'a Geometry,
     conflicts: Conflicts,
