@@ -7,6 +7,7 @@
 
 use super::layout::*;
 use crate::grid::Grid;
+use crate::probe_cursor::ProbeCursor;
 
 /// A search position: for every digit and band, the cells the digit may still take (a placed
 /// digit keeps its cell), and the cells still open.
@@ -347,12 +348,12 @@ impl Board {
     /// to remove, each probe spending one guess of `budget`, going on from `progress` (which
     /// it updates). `Some(false)` if that leaves no solution; `None` if the budget runs out,
     /// in which case calling it again with the same progress goes on where it stopped.
-    pub(super) fn probe(&mut self, budget: &mut u64, progress: &mut Probing) -> Option<bool> {
-        while progress.quiet < 81 {
-            let (b, p) = (progress.next / 27, progress.next % 27);
+    pub(super) fn probe(&mut self, budget: &mut u64, progress: &mut ProbeCursor) -> Option<bool> {
+        while let Some(cell) = progress.cell(81) {
+            let (b, p) = (cell / 27, cell % 27);
             if self.open[b] & 1 << p != 0 {
                 let digits = self.candidates(b, p);
-                let mut left = digits & !progress.tried;
+                let mut left = progress.untried(digits);
                 while left != 0 {
                     let d = left.trailing_zeros() as usize;
                     left &= left - 1;
@@ -360,7 +361,7 @@ impl Board {
                         return None;
                     }
                     *budget -= 1;
-                    progress.tried |= 1 << d;
+                    progress.try_digit(d);
                     let mut child = *self;
                     let changed = child.place(d, b, p, digits & !(1 << d));
                     if !child.propagate(changed) {
@@ -368,29 +369,15 @@ impl Board {
                         if !self.propagate(1 << (9 * b + d)) {
                             return Some(false);
                         }
-                        progress.quiet = 0;
+                        progress.removed();
                         break;
                     }
                 }
             }
-            progress.tried = 0;
-            progress.next = (progress.next + 1) % 81;
-            progress.quiet += 1;
+            progress.advance(81);
         }
         Some(true)
     }
-}
-
-/// How far failed-literal probing ([`Board::probe`]) of a position has got: it probes cells in
-/// turn, round and round, until it has probed all 81 in a row without removing a candidate.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Probing {
-    /// The cell it probes next.
-    next: usize,
-    /// The cells probed since it last removed a candidate.
-    quiet: usize,
-    /// The digits of the next cell already probed.
-    tried: u32,
 }
 
 /// One guess of a search.
@@ -508,7 +495,7 @@ mod tests {
             assert!(allows(&board, &full));
             let mut unlimited = u64::MAX;
             assert_eq!(
-                board.probe(&mut unlimited, &mut Probing::default()),
+                board.probe(&mut unlimited, &mut ProbeCursor::default()),
                 Some(true)
             );
             assert!(allows(&board, &full));

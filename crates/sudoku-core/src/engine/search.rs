@@ -24,8 +24,9 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{Board, Move, Probing};
+use super::board::{Board, Move};
 use super::layout::*;
+use crate::probe_cursor::ProbeCursor;
 
 /// What a search branches on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -301,7 +302,7 @@ struct Frame {
 #[derive(Clone, Copy)]
 enum Rest {
     /// Probing from where it got, then the branch.
-    Probe(Probing),
+    Probe(ProbeCursor),
     /// The alternatives of the branch not yet tried.
     Branch(Branch),
 }
@@ -330,23 +331,21 @@ impl Search {
             suspended: Vec::new(),
         };
         let flow = match self.root.take() {
-            Some(mut root) => walk.below(&mut root, 0, Probing::default()),
+            Some(mut root) => walk.below(&mut root, 0, ProbeCursor::default()),
             None => {
-                let pending = std::mem::take(&mut self.suspended);
+                let mut frames = std::mem::take(&mut self.suspended).into_iter();
                 let mut flow = ControlFlow::Continue(());
-                for (i, frame) in pending.iter().enumerate() {
-                    let mut board = frame.board;
+                for mut frame in frames.by_ref() {
                     flow = match frame.rest {
-                        Rest::Probe(probing) => walk.below(&mut board, frame.depth, probing),
-                        Rest::Branch(branch) => walk.expand(&mut board, branch, frame.depth),
+                        Rest::Probe(probing) => walk.below(&mut frame.board, frame.depth, probing),
+                        Rest::Branch(branch) => walk.expand(&mut frame.board, branch, frame.depth),
                     };
-                    if flow == ControlFlow::Break(Stop::Budget) {
-                        walk.suspended.extend_from_slice(&pending[i + 1..]);
-                        break;
-                    }
                     if flow.is_break() {
                         break;
                     }
+                }
+                if flow == ControlFlow::Break(Stop::Budget) {
+                    walk.suspended.extend(frames);
                 }
                 flow
             }
@@ -371,7 +370,12 @@ where
 {
     /// The search from `board`, `depth` guesses below where it started, its probing (if the
     /// branching probes there) going on from `probing`.
-    fn below(&mut self, board: &mut Board, depth: u32, mut probing: Probing) -> ControlFlow<Stop> {
+    fn below(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        mut probing: ProbeCursor,
+    ) -> ControlFlow<Stop> {
         let branching = self.branching;
         let reasons_harder = branching == Branching::Probing || branching == Branching::Crossings;
         if reasons_harder && !board.settle_triads() {
@@ -406,7 +410,7 @@ where
             if last {
                 let changed = board.make(guess);
                 return if board.propagate(changed) {
-                    self.below(board, depth + 1, Probing::default())
+                    self.below(board, depth + 1, ProbeCursor::default())
                 } else {
                     ControlFlow::Continue(())
                 };
@@ -414,7 +418,7 @@ where
             let mut child = *board;
             let changed = child.make(guess);
             if child.propagate(changed) {
-                match self.below(&mut child, depth + 1, Probing::default()) {
+                match self.below(&mut child, depth + 1, ProbeCursor::default()) {
                     ControlFlow::Continue(()) => {}
                     ControlFlow::Break(Stop::Budget) => {
                         return self.suspend(board, Rest::Branch(branch), depth)

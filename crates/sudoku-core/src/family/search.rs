@@ -29,6 +29,7 @@
 use std::ops::ControlFlow;
 
 use super::geometry::Geometry;
+use crate::probe_cursor::ProbeCursor;
 
 /// What a search branches on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -236,7 +237,6 @@ impl Position {
         if places.count_ones() == 2 && !self.hidden_pair(geometry, unit, d, pending) {
             return false;
         }
-        let places = self.places[index];
         let bit = 1 << d;
         let first = places.trailing_zeros() as usize;
         let segment = geometry.first_segment << (first / n * n);
@@ -373,12 +373,11 @@ impl Position {
         geometry: &Geometry,
         budget: &mut u64,
         pending: &mut Pending,
-        progress: &mut Probing,
+        progress: &mut ProbeCursor,
     ) -> Option<bool> {
-        while progress.quiet < geometry.cells {
-            let cell = progress.next;
+        while let Some(cell) = progress.cell(geometry.cells) {
             if self.digits[cell] == 0 {
-                let mut left = self.candidates[cell] & !progress.tried;
+                let mut left = progress.untried(self.candidates[cell]);
                 while left != 0 {
                     let d = left.trailing_zeros() as usize;
                     left &= left - 1;
@@ -386,7 +385,7 @@ impl Position {
                         return None;
                     }
                     *budget -= 1;
-                    progress.tried |= 1 << d;
+                    progress.try_digit(d);
                     let mut child = self.clone();
                     if child.place(geometry, cell, d, pending) && child.propagate(geometry, pending)
                     {
@@ -399,16 +398,14 @@ impl Position {
                         pending.clear();
                         return Some(false);
                     }
-                    progress.quiet = 0;
+                    progress.removed();
                     if self.digits[cell] != 0 {
                         break;
                     }
                     left &= self.candidates[cell];
                 }
             }
-            progress.tried = 0;
-            progress.next = (progress.next + 1) % geometry.cells;
-            progress.quiet += 1;
+            progress.advance(geometry.cells);
         }
         Some(true)
     }
@@ -537,19 +534,6 @@ impl Conflicts {
     }
 }
 
-/// How far failed-literal probing ([`Position::probe`]) of a position has got: it probes cells
-/// in turn, round and round, until it has probed every cell in a row without removing a
-/// candidate.
-#[derive(Clone, Copy, Default)]
-struct Probing {
-    /// The cell it probes next.
-    next: usize,
-    /// The cells probed since it last removed a candidate.
-    quiet: usize,
-    /// The digits of the next cell already probed.
-    tried: u32,
-}
-
 /// Every digit of a board of `side` digits.
 fn all_digits(side: usize) -> u32 {
     u32::MAX >> (32 - side)
@@ -592,7 +576,7 @@ struct Frame {
 /// What is left to do at a position where a search stopped.
 enum Rest {
     /// Probing from where it got, then the branch.
-    Probe(Probing),
+    Probe(ProbeCursor),
     /// The guesses of the branch from the one at this index on.
     Guesses(Vec<(usize, usize)>, usize),
 }
@@ -630,7 +614,7 @@ impl Search {
             suspended: Vec::new(),
         };
         let flow = match self.root.take() {
-            Some(root) => walk.below(root, 0, Probing::default()),
+            Some(root) => walk.below(root, 0, ProbeCursor::default()),
             None => {
                 let mut frames = std::mem::take(&mut self.suspended).into_iter();
                 let mut flow = ControlFlow::Continue(());
@@ -678,7 +662,7 @@ where
         &mut self,
         mut position: Position,
         depth: u32,
-        mut probing: Probing,
+        mut probing: ProbeCursor,
     ) -> ControlFlow<Stop> {
         if self.branching == Branching::Probing && depth < PROBE_DEPTH {
             match position.probe(self.geometry, self.budget, &mut self.pending, &mut probing) {
@@ -715,7 +699,7 @@ where
             if child.place(self.geometry, cell, d, &mut self.pending)
                 && child.propagate(self.geometry, &mut self.pending)
             {
-                match self.below(child, depth + 1, Probing::default()) {
+                match self.below(child, depth + 1, ProbeCursor::default()) {
                     ControlFlow::Continue(()) => {}
                     ControlFlow::Break(Stop::Budget) if i + 1 < guesses.len() => {
                         return self.suspend(position, Rest::Guesses(guesses, i + 1), depth)
