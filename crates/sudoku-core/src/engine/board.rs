@@ -511,6 +511,31 @@ mod tests {
     }
 
     #[test]
+    fn open_peers_counts_the_open_cells_sharing_a_unit() {
+        let mut rng = Rng::new(20);
+        let solved = solve(&Grid::EMPTY).unwrap();
+        for _ in 0..100 {
+            let mut puzzle = Grid::EMPTY;
+            for _ in 0..rng.below(40) {
+                let cell = rng.below(81);
+                puzzle.set(cell, solved.get(cell));
+            }
+            let board = Board::new(&puzzle).unwrap();
+            let open = |cell: usize| board.open[cell / 27] >> (cell % 27) & 1 != 0;
+            let shares_unit = |a: usize, b: usize| {
+                let (ra, ca, rb, cb) = (a / 9, a % 9, b / 9, b % 9);
+                ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3)
+            };
+            for cell in (0..81).filter(|&cell| open(cell)) {
+                let peers = (0..81)
+                    .filter(|&other| other != cell && open(other) && shares_unit(cell, other))
+                    .count();
+                assert_eq!(board.open_peers(cell / 27, cell % 27) as usize, peers);
+            }
+        }
+    }
+
+    #[test]
     fn the_triad_rules_refute_four_digits_bound_to_one_triad() {
         // Rows 3 and 4 hold 2, 6, 7 and 8 in their left and middle boxes, so all four must go
         // to the three cells of row 5 in the right box. Found by the adversary: every other rule

@@ -20,6 +20,10 @@ pub(super) struct Geometry {
     pub(super) units_of: Vec<[usize; 3]>,
     /// For each cell, its place in its row, its column and its box.
     pub(super) places_of: Vec<[usize; 3]>,
+    /// For each cell, the segments it lies on (the `n` cells its row, and its column, shares
+    /// with its box), numbered after the units: row segments from `3 * side`, then column
+    /// segments.
+    pub(super) segments_of: Vec<[usize; 2]>,
     /// The places of a line inside its first box: the low `n` bits.
     pub(super) first_segment: u32,
     /// The places of the first column of a box: bits `0, n, 2n, ...`.
@@ -50,6 +54,15 @@ impl Geometry {
         let places_of = (0..cells)
             .map(|cell| [cell % side, cell / side, place_in_box(cell)])
             .collect();
+        let segments_of = (0..cells)
+            .map(|cell| {
+                let (r, c) = (cell / side, cell % side);
+                [
+                    3 * side + r * n + c / n,
+                    3 * side + side * n + c * n + r / n,
+                ]
+            })
+            .collect();
         Geometry {
             n,
             side,
@@ -57,6 +70,7 @@ impl Geometry {
             units,
             units_of,
             places_of,
+            segments_of,
             first_segment: (1 << n) - 1,
             first_box_column: (0..n).fold(0, |mask, k| mask | 1 << (k * n)),
         }
@@ -79,6 +93,20 @@ mod tests {
                     assert_eq!(g.units[g.units_of[cell][k]][g.places_of[cell][k]], cell);
                 }
             }
+            // Each segment holds n cells, which share its row or column and its box.
+            let mut members = vec![Vec::new(); 3 * side + 2 * side * n];
+            for cell in 0..g.cells {
+                for (k, &segment) in g.segments_of[cell].iter().enumerate() {
+                    members[segment].push(cell);
+                    assert!(segment >= 3 * side);
+                    let line = g.units_of[cell][k];
+                    let in_box = g.units_of[cell][2];
+                    assert!(members[segment].iter().all(
+                        |&other| g.units_of[other][k] == line && g.units_of[other][2] == in_box
+                    ));
+                }
+            }
+            assert!(members[3 * side..].iter().all(|cells| cells.len() == n));
             assert_eq!(g.first_segment.count_ones() as usize, n);
             assert_eq!(g.first_box_column.count_ones() as usize, n);
         }

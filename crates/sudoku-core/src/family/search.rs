@@ -63,6 +63,8 @@ pub(super) struct Position {
     places: Vec<u32>,
     digits: Vec<u8>,
     open: usize,
+    /// Open cells per unit, then per segment (numbered as in [`Geometry::segments_of`]).
+    open_in: Vec<u32>,
 }
 
 /// What propagation has still to look at.
@@ -105,6 +107,11 @@ impl Position {
             places: vec![all; geometry.units.len() * geometry.side],
             digits: vec![0; geometry.cells],
             open: geometry.cells,
+            open_in: [geometry.side, geometry.n]
+                .iter()
+                .zip([geometry.units.len(), 2 * geometry.side * geometry.n])
+                .flat_map(|(&size, groups)| std::iter::repeat(size as u32).take(groups))
+                .collect(),
         };
         let mut pending = Pending::default();
         for (cell, &digit) in cells.iter().enumerate() {
@@ -123,6 +130,17 @@ impl Position {
         }
     }
 
+    /// How many open cells share a row, column or box with the open `cell`.
+    fn open_peers(&self, geometry: &Geometry, cell: usize) -> u32 {
+        let [row, column, in_box] = geometry.units_of[cell];
+        let [row_segment, column_segment] = geometry.segments_of[cell];
+        // Each segment lies in two of the cell's units; the cell itself in all three.
+        self.open_in[row] + self.open_in[column] + self.open_in[in_box]
+            - self.open_in[row_segment]
+            - self.open_in[column_segment]
+            - 1
+    }
+
     /// The digits of the board, 0 for an open cell.
     pub(super) fn digits(&self) -> &[u8] {
         &self.digits
@@ -139,6 +157,12 @@ impl Position {
         self.candidates[cell] = bit;
         self.digits[cell] = d as u8 + 1;
         self.open -= 1;
+        for &group in geometry.units_of[cell]
+            .iter()
+            .chain(&geometry.segments_of[cell])
+        {
+            self.open_in[group] -= 1;
+        }
         self.lose_places(geometry, cell, old & !bit, pending);
         (0..3).all(|k| {
             let unit = geometry.units_of[cell][k];
@@ -423,17 +447,25 @@ impl Position {
         let cell = if branching == Branching::ReadingOrder {
             open.next()
         } else {
-            // The fewest candidates for the weight: count / weight, compared by cross products.
-            let mut best: Option<(usize, f64, f64)> = None;
+            // The fewest candidates for the weight (count / weight, compared by cross products),
+            // then the most open peers, as the 9x9 engine chooses: on the benchmark's minimal
+            // 16x16 puzzles the tie-break halves the guesses to a count (BENCHMARKS.md).
+            let mut best: Option<(usize, f64, f64, u32)> = None;
             for cell in open {
                 let count = f64::from(self.candidates[cell].count_ones());
                 let weight = conflicts.weight(geometry, cell, branching);
-                match best {
-                    Some((_, fewest, heaviest)) if count * heaviest >= fewest * weight => {}
-                    _ => best = Some((cell, count, weight)),
+                let better = match best {
+                    None => true,
+                    Some((_, fewest, heaviest, most)) => {
+                        let (this, that) = (count * heaviest, fewest * weight);
+                        this < that || this == that && self.open_peers(geometry, cell) > most
+                    }
+                };
+                if better {
+                    best = Some((cell, count, weight, self.open_peers(geometry, cell)));
                 }
             }
-            best.map(|(cell, _, _)| cell)
+            best.map(|(cell, _, _, _)| cell)
         };
         let cell = match cell {
             Some(cell) => cell,
@@ -768,6 +800,37 @@ mod tests {
             cells[at] = digit;
         }
         Position::new(&Geometry::new(3), &cells).unwrap().candidates[cell]
+    }
+
+    #[test]
+    fn open_peers_counts_the_open_cells_sharing_a_unit() {
+        let mut rng = Rng::new(16);
+        for n in 2..=4 {
+            let geometry = Geometry::new(n);
+            let side = n * n;
+            for _ in 0..20 {
+                // A few givens of the board whose row r holds (n * (r % n) + r / n + c) % side + 1
+                // at column c, a full board that breaks no rule.
+                let mut cells = vec![0u8; geometry.cells];
+                for _ in 0..rng.below(geometry.cells / 3) {
+                    let cell = rng.below(geometry.cells);
+                    let (r, c) = (cell / side, cell % side);
+                    cells[cell] = ((n * (r % n) + r / n + c) % side + 1) as u8;
+                }
+                let position = match Position::new(&geometry, &cells) {
+                    Some(position) => position,
+                    None => continue,
+                };
+                for cell in (0..geometry.cells).filter(|&cell| position.digits[cell] == 0) {
+                    let units = geometry.units_of[cell];
+                    let peers = (0..geometry.cells)
+                        .filter(|&other| other != cell && position.digits[other] == 0)
+                        .filter(|&other| (0..3).any(|k| geometry.units_of[other][k] == units[k]))
+                        .count();
+                    assert_eq!(position.open_peers(&geometry, cell) as usize, peers);
+                }
+            }
+        }
     }
 
     #[test]
