@@ -22,7 +22,13 @@ use crate::schedule::{Effort, Schedule};
 /// ```
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
     let board = Board::new(puzzle)?;
-    first(&board, Strategy::Portfolio, &mut Effort::unlimited()).unwrap_or(None)
+    first(
+        &board,
+        Strategy::Portfolio,
+        &SCHEDULE,
+        &mut Effort::unlimited(),
+    )
+    .unwrap_or(None)
 }
 
 /// The completion of `puzzle` that reads smallest as an 81-digit number (row by row); `None`
@@ -161,7 +167,7 @@ pub fn measure(
             _ => Answer::Count(0),
         }),
         (Question::First, Some(board)) => {
-            first(&board, strategy, &mut effort).map(Answer::Solution)
+            first(&board, strategy, &SCHEDULE, &mut effort).map(Answer::Solution)
         }
         (Question::CountTo(limit), Some(board)) => {
             count(&board, limit, strategy, &mut effort).map(Answer::Count)
@@ -195,6 +201,17 @@ const SCHEDULE: Schedule<'static, Branching> = Schedule {
     round_budget: ROUND_BUDGET,
 };
 
+/// The portfolio's turns for each question the smallest solution asks cell by cell (is there a
+/// completion with this digit here?): as [`SCHEDULE`], with a first turn of 512 guesses. Most
+/// questions take a few guesses; a question the fast search cannot answer soon is one of the
+/// board's hard ones, and waits less for the strategies that answer it (on the adversary's
+/// boards for the smallest solution, the worst fell from 38,155 guesses to 18,465 with
+/// [`SMALLEST_BUDGET`]; see BENCHMARKS.md).
+const QUERY_SCHEDULE: Schedule<'static, Branching> = Schedule {
+    first: (Branching::FewestCandidates, 512),
+    ..SCHEDULE
+};
+
 /// One strategy's search of a board, with the solutions it has visited so far.
 struct Attempt {
     search: Search,
@@ -202,12 +219,13 @@ struct Attempt {
 }
 
 /// Runs `attempt` (which returns `None` if its guess budget runs out) on `board`: with one
-/// strategy, once, on every guess `effort` has left; with the portfolio, on its [`SCHEDULE`],
-/// each turn resuming the strategy's search where its last turn stopped. `None` if `effort`
-/// runs out first.
+/// strategy, once, on every guess `effort` has left; with the portfolio, on `schedule` (whose
+/// rounds are [`SCHEDULE`]'s), each turn resuming the strategy's search where its last turn
+/// stopped. `None` if `effort` runs out first.
 fn explore<T>(
     board: &Board,
     strategy: Strategy,
+    schedule: &Schedule<'_, Branching>,
     effort: &mut Effort,
     mut attempt: impl FnMut(&mut Attempt, &mut u64) -> Option<T>,
 ) -> Option<T> {
@@ -219,8 +237,8 @@ fn explore<T>(
         Some(branching) => effort.spend(u64::MAX, |budget| attempt(&mut start(branching), budget)),
         None => {
             let mut attempts: [Option<Attempt>; 5] = [None, None, None, None, None];
-            SCHEDULE.run(effort, |branching, budget| {
-                let turn = SCHEDULE.rounds.iter().position(|&(b, _)| b == branching);
+            schedule.run(effort, |branching, budget| {
+                let turn = schedule.rounds.iter().position(|&(b, _)| b == branching);
                 let resumed = attempts[turn.unwrap_or(0)].get_or_insert_with(|| start(branching));
                 attempt(resumed, budget)
             })
@@ -229,8 +247,14 @@ fn explore<T>(
 }
 
 /// A completion of `board` (`Some(None)` if there is none); `None` if `effort` runs out.
-fn first(board: &Board, strategy: Strategy, effort: &mut Effort) -> Option<Option<Grid>> {
-    explore(board, strategy, effort, |attempt, budget| {
+/// The portfolio follows `schedule`.
+fn first(
+    board: &Board,
+    strategy: Strategy,
+    schedule: &Schedule<'_, Branching>,
+    effort: &mut Effort,
+) -> Option<Option<Grid>> {
+    explore(board, strategy, schedule, effort, |attempt, budget| {
         let mut found = None;
         let stop = attempt.search.run(budget, &mut |solved| {
             found = Some(solved.grid());
@@ -245,7 +269,7 @@ fn first(board: &Board, strategy: Strategy, effort: &mut Effort) -> Option<Optio
 
 /// The number of completions of `board` up to `limit` (at least 1); `None` if `effort` runs out.
 fn count(board: &Board, limit: usize, strategy: Strategy, effort: &mut Effort) -> Option<usize> {
-    explore(board, strategy, effort, |attempt, budget| {
+    explore(board, strategy, &SCHEDULE, effort, |attempt, budget| {
         let Attempt { search, found } = attempt;
         let stop = search.run(budget, &mut |_| {
             *found += 1;
@@ -263,8 +287,10 @@ fn count(board: &Board, limit: usize, strategy: Strategy, effort: &mut Effort) -
 }
 
 /// Guesses the reading-order search for the smallest completion may make before the portfolio
-/// takes over cell by cell.
-const SMALLEST_BUDGET: u64 = 8192;
+/// takes over cell by cell: more than any board of the standard sets needs but two of
+/// `forum-hardest-1106` (the most is 2,843); 8,192 before, which cost the adversary's worst
+/// boards more than it saved.
+const SMALLEST_BUDGET: u64 = 2048;
 
 /// The smallest completion of `puzzle` (`Some(None)` if there is none); `None` if `effort` runs
 /// out. Reading-order search meets completions in lexicographic order, so its first is the
@@ -282,7 +308,12 @@ fn smallest(puzzle: &Grid, strategy: Strategy, effort: &mut Effort) -> Option<Op
         _ => 0,
     };
     let mut reading_effort = Effort::limited(reading_budget.min(effort.left()));
-    let reading = first(&board, Strategy::ReadingOrder, &mut reading_effort);
+    let reading = first(
+        &board,
+        Strategy::ReadingOrder,
+        &SCHEDULE,
+        &mut reading_effort,
+    );
     effort.spent += reading_effort.spent;
     reading.or_else(|| smallest_cell_by_cell(puzzle, strategy, effort))
 }
@@ -297,7 +328,7 @@ fn smallest_cell_by_cell(
     effort: &mut Effort,
 ) -> Option<Option<Grid>> {
     let solve_with = |grid: &Grid, effort: &mut Effort| match Board::new(grid) {
-        Some(board) => first(&board, strategy, effort),
+        Some(board) => first(&board, strategy, &QUERY_SCHEDULE, effort),
         None => Some(None),
     };
     let mut witness = match solve_with(puzzle, effort)? {
