@@ -36,7 +36,8 @@ impl Effort {
 
 /// A portfolio's schedule: its fastest strategy alone first, on a budget that covers ordinary
 /// boards; then rounds in which every strategy takes a turn, on a budget that doubles each round
-/// times the strategy's share (the fastest one only once that exceeds its first budget).
+/// times the strategy's share. A strategy whose turns resume its search loses nothing to the
+/// split; one whose turns start afresh repeats its earlier turns' work.
 pub(crate) struct Schedule<'a, S> {
     /// The strategy tried first, and its budget.
     pub(crate) first: (S, u64),
@@ -66,9 +67,6 @@ impl<S: Copy + PartialEq> Schedule<'_, S> {
                     return None;
                 }
                 let granted = budget.saturating_mul(share);
-                if strategy == fastest && granted <= first_budget {
-                    continue;
-                }
                 if let Some(result) = effort.spend(granted, |budget| attempt(strategy, budget)) {
                     return Some(result);
                 }
@@ -84,8 +82,8 @@ mod tests {
 
     #[test]
     fn turns_grow_until_one_strategy_answers_and_every_guess_is_counted() {
-        // Strategy 'a' needs 5,000 guesses, 'b' 3,000; 'a' goes first on 1,000, and in the rounds
-        // only once its turn is longer than that.
+        // Strategy 'a' needs 5,000 guesses, 'b' 3,000, each within one turn (as a strategy that
+        // starts afresh every turn); 'a' goes first on 1,000, then both take a turn each round.
         let needs = |s: char| if s == 'a' { 5_000 } else { 3_000 };
         let schedule = Schedule {
             first: ('a', 1_000),
@@ -109,7 +107,9 @@ mod tests {
             turns,
             [
                 ('a', 1_000),
+                ('a', 256),
                 ('b', 512),
+                ('a', 512),
                 ('b', 1_024),
                 ('a', 1_024),
                 ('b', 2_048),
@@ -119,7 +119,7 @@ mod tests {
         );
         assert_eq!(
             effort.spent,
-            1_000 + 512 + 1_024 + 1_024 + 2_048 + 2_048 + 3_000
+            1_000 + 256 + 512 + 512 + 1_024 + 1_024 + 2_048 + 2_048 + 3_000
         );
 
         // No strategy answers: the run ends when the effort is spent.
