@@ -189,12 +189,13 @@ const ROUND_BUDGET: u64 = 256;
 
 /// The portfolio's turns. Probing is the best strategy on most boards that get past the first
 /// turn, and the others' guesses cost more (a crossings guess about four probes), so probing
-/// gets eight shares of each round (measured on the adversary's boards; see BENCHMARKS.md).
+/// gets eight shares of each round and takes its turn first (measured on the adversary's
+/// boards; see BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Branching> = Schedule {
     first: (Branching::FewestCandidates, FIRST_BUDGET),
     rounds: &[
-        (Branching::FewestCandidates, 1),
         (Branching::Probing, 8),
+        (Branching::FewestCandidates, 1),
         (Branching::Crossings, 1),
         (Branching::FewestPlaces, 1),
         (Branching::ReadingOrder, 1),
