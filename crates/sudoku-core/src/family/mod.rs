@@ -6,7 +6,8 @@
 //! (`search`, private) keeps candidates as bit masks and narrows them by singles, locked
 //! candidates and pairs; like the 9x9 engine it runs a portfolio of branching rules on growing
 //! guess budgets (the fewest-candidates cell first, then also failed-literal probing near the
-//! root, fewest places and reading order), so that a board has to stall every rule to be slow.
+//! root, with or without the segment rules, fewest places and reading order), so that a board
+//! has to stall every rule to be slow.
 //! Some turns start afresh on a tally of where contradictions showed that all the turns of one
 //! solve share (the cell rules weigh a cell's candidates against it, so later turns start where
 //! earlier ones failed); others resume their own search where their last turn stopped, so that
@@ -268,7 +269,9 @@ const FIRST_BUDGET: u64 = 1024;
 /// share and the turns of fewest places and reading order resume their searches: restarting
 /// them on a tally the other turns keep changing left a 16x16 refutation at 2.7 million
 /// guesses that probing alone answers in 27 thousand, yet the restarted probing turn (the other
-/// half) is what finds some 25x25 boards' solutions early (BENCHMARKS.md).
+/// half) is what finds some 25x25 boards' solutions early (BENCHMARKS.md). The resumed half
+/// also applies the segment rules, which halved the guesses of the adversary's worst 16x16
+/// refutation; in the restarted half they cost the 25x25 boards' worst (BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Turn> = Schedule {
     first: (
         Turn::Search(Branching::FewestCandidatesPerConflict),
@@ -281,7 +284,7 @@ const SCHEDULE: Schedule<'static, Turn> = Schedule {
         ),
         (Turn::Parts, 1),
         (Turn::Search(Branching::Probing), 2),
-        (Turn::Resumed(Branching::Probing), 2),
+        (Turn::Resumed(Branching::ProbingWithSegments), 2),
         (Turn::Resumed(Branching::FewestPlaces), 1),
         (Turn::Resumed(Branching::ReadingOrder), 1),
     ],
@@ -598,6 +601,15 @@ mod tests {
             assert!(board.guesses_to_answer(Question::First, 20_000).is_some());
             assert_eq!(board.solution(), None);
         }
+    }
+
+    #[test]
+    fn the_segment_rules_cut_a_refutation_the_portfolio_took_long_over() {
+        // Found by the adversary before the resumed probing turn applied the segment rules:
+        // the portfolio refuted it in 174,044 guesses, 31,278 with them.
+        let board = sixteen(".K.NG.M..A.....FB...J.EDL....OI.E.JA...IO....M....L.O.P..G.M..D.......B...FJ..ALP........I....H....D...A....B.NC..E..............L.F....G.M....I..GM.B..H....E......EM.C...I.........I......M.......B....O..C.......P.......L.BH...LH...BC.....A..B.D.....E.O..N");
+        assert!(board.guesses_to_answer(Question::First, 40_000).is_some());
+        assert_eq!(board.count_solutions(2), 0);
     }
 
     #[test]
