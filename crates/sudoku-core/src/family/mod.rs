@@ -4,10 +4,9 @@
 //!
 //! A general engine beside the 9x9 one, which stays the faster on 9x9 boards. Its search
 //! (`search`, private) keeps candidates as bit masks and narrows them by singles, locked
-//! candidates and pairs; like the 9x9 engine it runs a portfolio of branching rules on growing
+//! candidates, pairs and the segment rules; like the 9x9 engine it runs a portfolio of branching rules on growing
 //! guess budgets (the fewest-candidates cell first, then also failed-literal probing near the
-//! root, with or without the segment rules, fewest places and reading order), so that a board
-//! has to stall every rule to be slow.
+//! root, fewest places and reading order), so that a board has to stall every rule to be slow.
 //! Some turns start afresh on a tally of where contradictions showed that all the turns of one
 //! solve share (the cell rules weigh a cell's candidates against it, so later turns start where
 //! earlier ones failed); others resume their own search where their last turn stopped, so that
@@ -269,9 +268,7 @@ const FIRST_BUDGET: u64 = 1024;
 /// share and the turns of fewest places and reading order resume their searches: restarting
 /// them on a tally the other turns keep changing left a 16x16 refutation at 2.7 million
 /// guesses that probing alone answers in 27 thousand, yet the restarted probing turn (the other
-/// half) is what finds some 25x25 boards' solutions early (BENCHMARKS.md). The resumed half
-/// also applies the segment rules, which halved the guesses of the adversary's worst 16x16
-/// refutation; in the restarted half they cost the 25x25 boards' worst (BENCHMARKS.md).
+/// half) is what finds some 25x25 boards' solutions early (BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Turn> = Schedule {
     first: (
         Turn::Search(Branching::FewestCandidatesPerConflict),
@@ -284,7 +281,7 @@ const SCHEDULE: Schedule<'static, Turn> = Schedule {
         ),
         (Turn::Parts, 1),
         (Turn::Search(Branching::Probing), 2),
-        (Turn::Resumed(Branching::ProbingWithSegments), 2),
+        (Turn::Resumed(Branching::Probing), 2),
         (Turn::Resumed(Branching::FewestPlaces), 1),
         (Turn::Resumed(Branching::ReadingOrder), 1),
     ],
@@ -578,8 +575,13 @@ mod tests {
     }
 
     /// A 16x16 board the adversary found, with no completion: its last stack's digits alone
-    /// have none. The whole-board searches took 3.8 million guesses to refute it.
+    /// have none. The whole-board searches took 3.8 million guesses to refute it before the
+    /// parts turn; the segment rules now refute it without a guess.
     const STACK_REFUTED: &str = ".KN.........H....H.............................................L....K.........F.P.D....I...B..E..F.......H..D.........PCG.D...B.....GM....I...D..C.JD........E...............F..H........J...B........H..L.IFD..M....J......EH...................A...I..N...B...";
+
+    /// Another, with 39 givens: its second stack's digits alone have no completion, which
+    /// propagation does not see (2.1 million guesses before the parts turn).
+    const PART_REFUTED: &str = ".M..D.....K..........B..L.M.AJ.K.K..OF...N.....E.AN.E........B....M...J..............E.....................J............P.............IB.............GN...............M.........N......L.............D....B.........FO...........................H.DJ..N.....P..";
 
     fn sixteen(text: &str) -> Sudoku {
         let cells = text
@@ -605,8 +607,8 @@ mod tests {
 
     #[test]
     fn the_segment_rules_cut_a_refutation_the_portfolio_took_long_over() {
-        // Found by the adversary before the resumed probing turn applied the segment rules:
-        // the portfolio refuted it in 174,044 guesses, 31,278 with them.
+        // Found by the adversary before the segment rules: the portfolio refuted it in 174,044
+        // guesses, 18,186 with them.
         let board = sixteen(".K.NG.M..A.....FB...J.EDL....OI.E.JA...IO....M....L.O.P..G.M..D.......B...FJ..ALP........I....H....D...A....B.NC..E..............L.F....G.M....I..GM.B..H....E......EM.C...I.........I......M.......B....O..C.......P.......L.BH...LH...BC.....A..B.D.....E.O..N");
         assert!(board.guesses_to_answer(Question::First, 40_000).is_some());
         assert_eq!(board.count_solutions(2), 0);
@@ -615,14 +617,15 @@ mod tests {
     #[test]
     fn a_band_or_stack_without_a_completion_refutes_the_board() {
         let geometry = Geometry::new(4);
-        let board = sixteen(STACK_REFUTED);
+        assert!(Position::new(&geometry, sixteen(STACK_REFUTED).cells()).is_none());
+        let board = sixteen(PART_REFUTED);
         let start = Position::new(&geometry, board.cells()).unwrap();
         let (mut budget, mut completed) = (100_000, 0);
         assert_eq!(
             refute_by_parts(&geometry, &start, &mut budget, &mut completed),
             Some(())
         );
-        assert_eq!(completed & 1 << 7, 0, "the last stack has no completion");
+        assert_eq!(completed, 0b1_1111, "the second stack has no completion");
         assert_eq!(
             board
                 .guesses_to_answer(Question::First, 200_000)
