@@ -966,6 +966,21 @@ mod tests {
         assert_eq!(candidates_after(&givens, 9), 0b1_1111_1100);
     }
 
+    /// A full board of `n x n` boxes: the shifted pattern (row `r` holding digit
+    /// `(n * (r % n) + r / n + c) % (n * n)` at column `c`, counting from 0), relabelled at
+    /// random.
+    fn random_full_board(n: usize, rng: &mut Rng) -> Vec<u8> {
+        let side = n * n;
+        let mut digits: Vec<u8> = (1..=side as u8).collect();
+        rng.shuffle(&mut digits);
+        (0..side * side)
+            .map(|cell| {
+                let (r, c) = (cell / side, cell % side);
+                digits[(r * n + r / n + c) % side]
+            })
+            .collect()
+    }
+
     /// The position after placing `givens` (cell, digit) on an empty 9x9 board; `None` if
     /// propagation refutes it.
     fn position_after(givens: &[(usize, u8)]) -> Option<Position> {
@@ -1045,13 +1060,8 @@ mod tests {
         let mut rng = Rng::new(0x5E6);
         for round in 0..30 {
             let n = 2 + round % 3;
-            let side = n * n;
             let geometry = Geometry::new(n);
-            let mut digits: Vec<u8> = (1..=side as u8).collect();
-            rng.shuffle(&mut digits);
-            let full: Vec<u8> = (0..side * side)
-                .map(|cell| digits[(cell / side * n + cell / side / n + cell % side) % side])
-                .collect();
+            let full = random_full_board(n, &mut rng);
             let mut order: Vec<usize> = (0..full.len()).collect();
             rng.shuffle(&mut order);
             let mut cells = vec![0; full.len()];
@@ -1138,15 +1148,8 @@ mod tests {
         for round in 0..40 {
             let n = 2 + round % 3;
             let side = n * n;
-            // A full board from the shifted pattern, relabelled, then blanked at random.
-            let mut digits: Vec<u8> = (1..=side as u8).collect();
-            rng.shuffle(&mut digits);
-            let mut cells: Vec<u8> = (0..side * side)
-                .map(|cell| {
-                    let (r, c) = (cell / side, cell % side);
-                    digits[(r * n + r / n + c) % side]
-                })
-                .collect();
+            // A full board, blanked at random.
+            let mut cells = random_full_board(n, &mut rng);
             let blanks = side * side * (40 + rng.below(40)) / 100;
             let mut order: Vec<usize> = (0..cells.len()).collect();
             rng.shuffle(&mut order);
