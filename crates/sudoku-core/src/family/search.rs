@@ -18,11 +18,13 @@
 //! cells a row or column shares with a box), also has the segment looked at by the segment
 //! rules ([`Position::check_segment`], the 9x9 engine's triad rules for any `n`): its open cells
 //! need as many digits as there are of them, and at most that many digits may be bound to it.
-//! Looked at only on such events, they cost the benchmark boards a few percent, and they refute
-//! outright, or in a few thousand guesses, boards of the adversary's that took the portfolio
-//! from 0.17 to 3.8 million (BENCHMARKS.md). Looking at a segment also whenever one of its cells
-//! loses a candidate (so that propagation would end where no segment rule applies) found a few
-//! boards' answers sooner still, but cost the median board a fifth more time.
+//! Looked at only on such events, they cost the minimal 16x16 puzzles' median a tenth; they cut
+//! the adversary's earlier 16x16 boards of 1.26 and 0.17 million guesses to 0.35 million and 18
+//! thousand and refute one of 3.8 million outright, but they also change the course of the
+//! conflict-weighted searches, on some boards for the worse (BENCHMARKS.md). Looking at a
+//! segment also whenever one of its cells loses a candidate (so that propagation would end
+//! where no segment rule applies) found some answers sooner still, but cost the median board a
+//! fifth more time.
 //!
 //! A [`Search`] can stop when its guess budget runs out and resume on the next budget where it
 //! stopped (writing down, as it returns, each position with what was left to do there), so a
