@@ -4,9 +4,10 @@
 //!
 //! A general engine beside the 9x9 one, which stays the faster on 9x9 boards. Its search
 //! (`search`, private) keeps candidates as bit masks and narrows them by singles, locked
-//! candidates, pairs and the segment rules; like the 9x9 engine it runs a portfolio of branching rules on growing
-//! guess budgets (the fewest-candidates cell first, then also failed-literal probing near the
-//! root, fewest places and reading order), so that a board has to stall every rule to be slow.
+//! candidates, pairs and the segment rules; like the 9x9 engine it runs a portfolio of
+//! branching rules on growing guess budgets (the fewest-candidates cell first, then also
+//! failed-literal probing near the root, fewest places and reading order), so that a board has
+//! to stall every rule to be slow.
 //! Some turns start afresh on a tally of where contradictions showed that all the turns of one
 //! solve share (the cell rules weigh a cell's candidates against it, so later turns start where
 //! earlier ones failed); others resume their own search where their last turn stopped, so that
