@@ -1,7 +1,7 @@
 //! An adversary for the engines: hill-climbs sparse boards (no rule broken, solvable or not)
-//! toward the most work for one strategy of the 9x9 engine, its whole portfolio, or the family
-//! engine on boards of another size, in one mode, from many seeds, and prints every new worst
-//! board it meets.
+//! toward the most work for one strategy of the 9x9 engine or its whole portfolio, or of the
+//! family engine on boards of another size, in one mode, from many seeds, and prints every new
+//! worst board it meets.
 //!
 //! ```sh
 //! cargo run --release -p sudoku-bench --example adversary -- --mode count --against portfolio --seconds 600
@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 use sudoku_bench::random_full_family_board;
 use sudoku_core::engine::{measure, Question, Strategy};
-use sudoku_core::family::Sudoku;
+use sudoku_core::family::{self, Sudoku};
 use sudoku_core::grid::Grid;
 use sudoku_core::judge::family_text::{parse_line, write_line};
 use sudoku_core::random::Rng;
@@ -28,11 +28,12 @@ struct Args {
     /// What is asked of each board.
     #[arg(long, value_enum, default_value_t = Mode::First)]
     mode: Mode,
-    /// The strategy of the 9x9 engine climbed against.
+    /// The strategy climbed against (crossings and fewest-candidates are the 9x9 engine's own,
+    /// the two per-conflict rules the family engine's).
     #[arg(long, value_enum, default_value_t = Against::Portfolio)]
     against: Against,
     /// Climb against the family engine on boards of N x N boxes (2 to 5) instead of the 9x9
-    /// engine; only its whole portfolio can be climbed against.
+    /// engine.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
     family: Option<u8>,
     /// What a board is scored by: the guesses made (repeatable) or the time taken.
@@ -89,6 +90,8 @@ enum Against {
     ReadingOrder,
     Probing,
     Crossings,
+    FewestCandidatesPerConflict,
+    FewestCandidatesPerRecentConflict,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -102,8 +105,8 @@ enum Score {
 enum Engine {
     /// The 9x9 engine with one of its strategies.
     Nine(Strategy),
-    /// The family engine.
-    Family,
+    /// The family engine with one of its strategies.
+    Family(family::Strategy),
 }
 
 impl Engine {
@@ -114,7 +117,41 @@ impl Engine {
                 let measured = measure(&grid_of(board), question, strategy, cap);
                 measured.answer.map(|_| measured.guesses)
             }
-            Engine::Family => board.guesses_to_answer(question, cap),
+            Engine::Family(strategy) => {
+                let measured = board.measure(question, strategy, cap);
+                measured.answer.map(|_| measured.guesses)
+            }
+        }
+    }
+
+    /// The engine `against` names, on 9x9 boards or the family's; `None` if it has no such
+    /// strategy.
+    fn named(against: Against, family: bool) -> Option<Engine> {
+        use family::Strategy as F;
+        let (nine, other) = match against {
+            Against::Portfolio => (Some(Strategy::Portfolio), Some(F::Portfolio)),
+            Against::FewestCandidates => (Some(Strategy::FewestCandidates), None),
+            Against::FewestPlaces => (Some(Strategy::FewestPlaces), Some(F::FewestPlaces)),
+            Against::ReadingOrder => (Some(Strategy::ReadingOrder), Some(F::ReadingOrder)),
+            Against::Probing => (Some(Strategy::Probing), Some(F::Probing)),
+            Against::Crossings => (Some(Strategy::Crossings), None),
+            Against::FewestCandidatesPerConflict => (None, Some(F::FewestCandidatesPerConflict)),
+            Against::FewestCandidatesPerRecentConflict => {
+                (None, Some(F::FewestCandidatesPerRecentConflict))
+            }
+        };
+        if family {
+            other.map(Engine::Family)
+        } else {
+            nine.map(Engine::Nine)
+        }
+    }
+
+    /// The strategy's name.
+    fn name(self) -> String {
+        match self {
+            Engine::Nine(strategy) => format!("{:?}", strategy),
+            Engine::Family(strategy) => format!("{:?}", strategy),
         }
     }
 }
@@ -135,13 +172,17 @@ impl Shape {
 fn main() {
     let args = Args::parse();
     let n = args.family.map_or(3, usize::from);
-    let engine = match (args.family, args.against) {
-        (None, against) => Engine::Nine(strategy(against)),
-        (Some(_), Against::Portfolio) => Engine::Family,
-        (Some(_), against) => {
+    let engine = match Engine::named(args.against, args.family.is_some()) {
+        Some(engine) => engine,
+        None => {
+            let which = if args.family.is_some() {
+                "family"
+            } else {
+                "9x9"
+            };
             eprintln!(
-                "error: the family engine is climbed against as a whole, not {:?}",
-                against
+                "error: the {} engine has no strategy {:?}",
+                which, args.against
             );
             std::process::exit(2)
         }
@@ -221,23 +262,14 @@ fn main() {
     }
     let against = match engine {
         Engine::Nine(strategy) => format!("{:?}", strategy),
-        Engine::Family => format!("the family engine ({0}x{0} boards)", n * n),
+        Engine::Family(strategy) => {
+            format!("the family engine's {:?} ({1}x{1} boards)", strategy, n * n)
+        }
     };
     eprintln!(
         "{:?} against {}: {} climbs, {} boards scored, worst score {}",
         args.mode, against, climbs, boards, worst
     );
-}
-
-fn strategy(against: Against) -> Strategy {
-    match against {
-        Against::Portfolio => Strategy::Portfolio,
-        Against::FewestCandidates => Strategy::FewestCandidates,
-        Against::FewestPlaces => Strategy::FewestPlaces,
-        Against::ReadingOrder => Strategy::ReadingOrder,
-        Against::Probing => Strategy::Probing,
-        Against::Crossings => Strategy::Crossings,
-    }
 }
 
 /// `board`, a 9x9 one, as the 9x9 engine's grid.
@@ -317,19 +349,22 @@ fn mutate(board: &Sudoku, shape: &Shape, rng: &mut Rng) -> Option<Sudoku> {
 }
 
 /// Prints, for each board on standard input, the guesses and microseconds of every strategy of
-/// the 9x9 engine, or of the family engine, in every mode (`-` where the search hit `cap`).
+/// the 9x9 engine or of the family engine, in every mode (`-` where the search hit `cap`).
 fn examine(engine: Engine, cap: u64) {
     let engines: Vec<Engine> = match engine {
         Engine::Nine(_) => std::iter::once(Strategy::Portfolio)
             .chain(Strategy::ALONE)
             .map(Engine::Nine)
             .collect(),
-        Engine::Family => vec![Engine::Family],
+        Engine::Family(_) => std::iter::once(family::Strategy::Portfolio)
+            .chain(family::Strategy::ALONE)
+            .map(Engine::Family)
+            .collect(),
     };
     for line in std::io::stdin().lines().map_while(Result::ok) {
         let text = line.rsplit('\t').next().unwrap_or_default();
         let board = match parse_line(text) {
-            Ok(board) if board.side() == 9 || matches!(engine, Engine::Family) => board,
+            Ok(board) if board.side() == 9 || matches!(engine, Engine::Family(_)) => board,
             _ => continue,
         };
         println!("{}", text);
@@ -343,11 +378,7 @@ fn examine(engine: Engine, cap: u64) {
                     Some(guesses) => format!("{} ({} us)", guesses, micros),
                     None => format!("- ({} us)", micros),
                 };
-                let name = match engine {
-                    Engine::Nine(strategy) => format!("{:?}", strategy),
-                    Engine::Family => "Family".to_string(),
-                };
-                row.push_str(&format!(" {}: {:<22}", name, shown));
+                row.push_str(&format!(" {}: {:<22}", engine.name(), shown));
             }
             println!("{}", row);
         }

@@ -41,7 +41,8 @@ impl Effort {
 pub(crate) struct Schedule<'a, S> {
     /// The strategy tried first, and its budget.
     pub(crate) first: (S, u64),
-    /// Every strategy with its share of each round, in the order they take turns.
+    /// Every strategy with its share of each round, in the order they take turns; none for a
+    /// schedule that is its first turn alone.
     pub(crate) rounds: &'a [(S, u64)],
     /// The budget of a share in the first round.
     pub(crate) round_budget: u64,
@@ -59,6 +60,9 @@ impl<S: Copy + PartialEq> Schedule<'_, S> {
         let (fastest, first_budget) = self.first;
         if let Some(result) = effort.spend(first_budget, |budget| attempt(fastest, budget)) {
             return Some(result);
+        }
+        if self.rounds.is_empty() {
+            return None;
         }
         let mut budget = self.round_budget;
         loop {
@@ -130,5 +134,22 @@ mod tests {
         };
         assert_eq!(schedule.run(&mut effort, never), None);
         assert_eq!(effort.spent, 2_000);
+    }
+
+    #[test]
+    fn a_schedule_without_rounds_is_its_first_turn_alone() {
+        let alone = Schedule {
+            first: ('a', 700),
+            rounds: &[],
+            round_budget: 256,
+        };
+        let mut turns = 0;
+        let mut effort = Effort::limited(2_000);
+        let answer = alone.run(&mut effort, |_, budget| -> Option<()> {
+            turns += 1;
+            *budget = 0;
+            None
+        });
+        assert_eq!((answer, turns, effort.spent), (None, 1, 700));
     }
 }

@@ -289,12 +289,41 @@ fn boards_of_every_box_size_agree_with_exact_cover() {
                 Some(answer) => assert!(answer.solves(&puzzle), "{}: invalid", label),
                 None => assert!(reference.is_empty(), "{}: missed a solution", label),
             }
+            let smallest = family_smallest(n, &cells);
             assert_eq!(
                 puzzle.smallest_solution().map(|b| b.cells().to_vec()),
-                family_smallest(n, &cells),
+                smallest,
                 "{}: smallest",
                 label
             );
+            for strategy in family::Strategy::ALONE {
+                let label = format!("{}, {:?} alone", label, strategy);
+                let answer = |question| puzzle.measure(question, strategy, u64::MAX).answer;
+                assert_eq!(
+                    answer(Question::CountTo(COUNT_LIMIT)),
+                    Some(Answer::Count(reference.len())),
+                    "{}: count",
+                    label
+                );
+                match answer(Question::Smallest) {
+                    Some(Answer::Solution(found)) => assert_eq!(
+                        found.map(|b| b.cells().to_vec()),
+                        smallest,
+                        "{}: smallest",
+                        label
+                    ),
+                    other => panic!("{}: answered {:?}", label, other),
+                }
+                match answer(Question::First) {
+                    Some(Answer::Solution(Some(any))) => {
+                        assert!(any.solves(&puzzle), "{}: invalid", label)
+                    }
+                    Some(Answer::Solution(None)) => {
+                        assert!(reference.is_empty(), "{}: missed a solution", label)
+                    }
+                    other => panic!("{}: answered {:?}", label, other),
+                }
+            }
             match reference.len() {
                 0 => none += 1,
                 1 => unique += 1,

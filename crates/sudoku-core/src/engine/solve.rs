@@ -132,21 +132,22 @@ pub enum Question {
     Smallest,
 }
 
-/// The answer to a [`Question`].
+/// The answer to a [`Question`] about a board of type `B` (a 9x9 [`Grid`] here, a
+/// [`crate::family::Sudoku`] in the family engine).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum Answer<B = Grid> {
     /// A completion, or `None` where there is none.
-    Solution(Option<Grid>),
+    Solution(Option<B>),
     /// A number of completions.
     Count(usize),
 }
 
-/// What [`measure`] found.
+/// What [`measure`] (or [`crate::family::Sudoku::measure`]) found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Measured {
+pub struct Measured<B = Grid> {
     /// The answer, the same as the solving functions give; `None` if the guess limit ran out
     /// first.
-    pub answer: Option<Answer>,
+    pub answer: Option<Answer<B>>,
     /// The guesses made (each a placement tried and propagated), within the limit.
     pub guesses: u64,
 }

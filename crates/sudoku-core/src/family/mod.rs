@@ -34,7 +34,7 @@ use std::ops::ControlFlow;
 
 use self::geometry::Geometry;
 use self::search::{search, Branching, Conflicts, Position, Search, Stop};
-use crate::engine::Question;
+use crate::engine::{Answer, Measured, Question};
 use crate::schedule::{Effort, Schedule};
 
 /// The largest box side the engine takes: 25x25 boards, whose 25 digits fit a candidate mask.
@@ -129,57 +129,81 @@ impl Sudoku {
     /// A completion of this puzzle: a full, rule-abiding board keeping every filled cell; `None` if
     /// there is none.
     pub fn solution(&self) -> Option<Sudoku> {
-        self.solution_within(&mut Effort::unlimited()).flatten()
+        self.solution_within(&SCHEDULE, &mut Effort::unlimited())
+            .flatten()
     }
 
     /// The number of completions of this puzzle, counting no further than `limit`.
     pub fn count_solutions(&self, limit: usize) -> usize {
-        self.count_within(limit, &mut Effort::unlimited())
+        self.count_within(limit, &SCHEDULE, &mut Effort::unlimited())
             .unwrap_or(0)
     }
 
     /// The completion of this puzzle that comes first in reading order (compared cell by cell from the
     /// top left); `None` if there is none.
     pub fn smallest_solution(&self) -> Option<Sudoku> {
-        self.smallest_within(&mut Effort::unlimited()).flatten()
+        self.smallest_within(Strategy::Portfolio, &mut Effort::unlimited())
+            .flatten()
     }
 
-    /// The guesses (placements tried and propagated) the engine makes to answer `question` about
-    /// this puzzle, the same answer as the solving methods give; `None` if it needs more than
-    /// `max_guesses`. For benchmarks and adversaries that measure the engine's work.
-    pub fn guesses_to_answer(&self, question: Question, max_guesses: u64) -> Option<u64> {
+    /// Answers `question` about this puzzle with `strategy`, making at most `max_guesses` guesses
+    /// (placements tried and propagated), and says how many it made: for benchmarks and
+    /// adversaries that measure the engine's work. The answer is the one the solving methods
+    /// give, whatever the strategy.
+    pub fn measure(
+        &self,
+        question: Question,
+        strategy: Strategy,
+        max_guesses: u64,
+    ) -> Measured<Sudoku> {
         let mut effort = Effort::limited(max_guesses);
-        let answered = match question {
-            Question::First => self.solution_within(&mut effort).is_some(),
-            Question::CountTo(limit) => self.count_within(limit, &mut effort).is_some(),
-            Question::Smallest => self.smallest_within(&mut effort).is_some(),
+        let schedule = strategy.schedule();
+        let answer = match question {
+            Question::First => self
+                .solution_within(&schedule, &mut effort)
+                .map(Answer::Solution),
+            Question::CountTo(limit) => self
+                .count_within(limit, &schedule, &mut effort)
+                .map(Answer::Count),
+            Question::Smallest => self
+                .smallest_within(strategy, &mut effort)
+                .map(Answer::Solution),
         };
-        if answered {
-            Some(effort.spent)
-        } else {
-            None
+        Measured {
+            answer,
+            guesses: effort.spent,
         }
     }
 
-    /// [`Sudoku::solution`] within `effort`; `None` if it runs out.
-    fn solution_within(&self, effort: &mut Effort) -> Option<Option<Sudoku>> {
+    /// [`Sudoku::solution`] by the turns of `schedule` within `effort`; `None` if it runs out.
+    fn solution_within(
+        &self,
+        schedule: &Schedule<'_, Turn>,
+        effort: &mut Effort,
+    ) -> Option<Option<Sudoku>> {
         let geometry = Geometry::new(self.n);
         let found = match Position::new(&geometry, &self.cells) {
-            Some(start) => first(&geometry, &start, effort)?,
+            Some(start) => first(&geometry, &start, schedule, effort)?,
             None => None,
         };
         Some(found.map(|cells| Sudoku { n: self.n, cells }))
     }
 
-    /// [`Sudoku::count_solutions`] within `effort`; `None` if it runs out.
-    fn count_within(&self, limit: usize, effort: &mut Effort) -> Option<usize> {
+    /// [`Sudoku::count_solutions`] by the turns of `schedule` within `effort`; `None` if it runs
+    /// out.
+    fn count_within(
+        &self,
+        limit: usize,
+        schedule: &Schedule<'_, Turn>,
+        effort: &mut Effort,
+    ) -> Option<usize> {
         let geometry = Geometry::new(self.n);
         let start = match Position::new(&geometry, &self.cells) {
             Some(start) if limit > 0 => start,
             _ => return Some(0),
         };
         let mut shared = Shared::new(&geometry);
-        SCHEDULE.run(effort, |turn, budget| {
+        schedule.run(effort, |turn, budget| {
             let branching = match turn {
                 Turn::Search(branching) => branching,
                 Turn::Resumed(branching) => {
@@ -223,16 +247,24 @@ impl Sudoku {
         })
     }
 
-    /// [`Sudoku::smallest_solution`] within `effort`; `None` if it runs out.
-    fn smallest_within(&self, effort: &mut Effort) -> Option<Option<Sudoku>> {
+    /// [`Sudoku::smallest_solution`] by `strategy` within `effort`; `None` if it runs out. Reading
+    /// order meets completions in lexicographic order, so its first is the smallest: alone it is
+    /// used to the end, and in the portfolio until [`SMALLEST_BUDGET`], after which cells are
+    /// fixed one by one as [`smallest_cell_by_cell`] does. The other strategies alone go cell
+    /// by cell from the start.
+    fn smallest_within(&self, strategy: Strategy, effort: &mut Effort) -> Option<Option<Sudoku>> {
         let geometry = Geometry::new(self.n);
         let start = match Position::new(&geometry, &self.cells) {
             Some(start) => start,
             None => return Some(None),
         };
-        // Reading order meets completions in lexicographic order: its first is the smallest.
+        let reading_budget = match strategy {
+            Strategy::ReadingOrder => u64::MAX,
+            Strategy::Portfolio => SMALLEST_BUDGET,
+            _ => 0,
+        };
         let mut conflicts = Conflicts::new(&geometry);
-        let in_reading_order = effort.spend(SMALLEST_BUDGET, |budget| {
+        let in_reading_order = effort.spend(reading_budget, |budget| {
             first_in(
                 &geometry,
                 &start,
@@ -243,9 +275,64 @@ impl Sudoku {
         });
         let found = match in_reading_order {
             Some(found) => found,
-            None => smallest_cell_by_cell(&geometry, self, effort)?,
+            None => smallest_cell_by_cell(&geometry, self, &strategy.schedule(), effort)?,
         };
         Some(found.map(|cells| Sudoku { n: self.n, cells }))
+    }
+}
+
+/// A way the engine can search, for measuring each on its own: the solving methods always use
+/// [`Strategy::Portfolio`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// The strategies below (and a search of each band and stack alone, which can only refute)
+    /// taken in turn on growing guess budgets, some turns starting afresh on a tally of where
+    /// contradictions showed that they share, others resuming their own search: the cell rule
+    /// first, on a budget that covers ordinary boards, then rounds of doubling budgets.
+    Portfolio,
+    /// Branch on an open cell with the fewest candidates for the contradictions its units have
+    /// shown (the weighted-degree rule of constraint solvers).
+    FewestCandidatesPerConflict,
+    /// As [`Strategy::FewestCandidatesPerConflict`], each contradiction weighing more than the
+    /// one before it, so that the latest ones lead.
+    FewestCandidatesPerRecentConflict,
+    /// Branch on the places of a digit in the unit where it has the fewest, where that is fewer
+    /// than any cell's candidates; otherwise as [`Strategy::FewestCandidatesPerConflict`].
+    FewestPlaces,
+    /// Branch on the first open cell in reading order.
+    ReadingOrder,
+    /// As [`Strategy::FewestCandidatesPerConflict`], after removing near the root every
+    /// candidate whose placement propagation refutes. Each probe counts as a guess.
+    Probing,
+}
+
+impl Strategy {
+    /// Every strategy but the portfolio.
+    pub const ALONE: [Strategy; 5] = [
+        Strategy::FewestCandidatesPerConflict,
+        Strategy::FewestCandidatesPerRecentConflict,
+        Strategy::FewestPlaces,
+        Strategy::ReadingOrder,
+        Strategy::Probing,
+    ];
+
+    /// The turns this strategy takes: the portfolio's, or one search on every guess allowed.
+    fn schedule(self) -> Schedule<'static, Turn> {
+        let branching = match self {
+            Strategy::Portfolio => return SCHEDULE,
+            Strategy::FewestCandidatesPerConflict => Branching::FewestCandidatesPerConflict,
+            Strategy::FewestCandidatesPerRecentConflict => {
+                Branching::FewestCandidatesPerRecentConflict
+            }
+            Strategy::FewestPlaces => Branching::FewestPlaces,
+            Strategy::ReadingOrder => Branching::ReadingOrder,
+            Strategy::Probing => Branching::Probing,
+        };
+        Schedule {
+            first: (Turn::Search(branching), u64::MAX),
+            rounds: &[],
+            round_budget: 0,
+        }
     }
 }
 
@@ -386,7 +473,7 @@ fn refute_by_parts(
             None => return Some(()),
         };
         let mut effort = Effort::limited(*budget);
-        let found = first_of(geometry, &alone, &mut effort, false);
+        let found = first_of(geometry, &alone, &SCHEDULE, &mut effort, false);
         *budget -= effort.spent;
         match found? {
             Some(_) => *completed_parts |= 1 << part,
@@ -432,10 +519,15 @@ fn first_in(
     answered(stop, found)
 }
 
-/// A completion of `start` by the portfolio (`Some(None)` if there is none); `None` if `effort`
-/// runs out.
-fn first(geometry: &Geometry, start: &Position, effort: &mut Effort) -> Option<Option<Vec<u8>>> {
-    first_of(geometry, start, effort, true)
+/// A completion of `start` by the turns of `schedule` (`Some(None)` if there is none); `None`
+/// if `effort` runs out.
+fn first(
+    geometry: &Geometry,
+    start: &Position,
+    schedule: &Schedule<'_, Turn>,
+    effort: &mut Effort,
+) -> Option<Option<Vec<u8>>> {
+    first_of(geometry, start, schedule, effort, true)
 }
 
 /// As [`first`], with the turns that refute by parts or without them (for the parts
@@ -443,11 +535,12 @@ fn first(geometry: &Geometry, start: &Position, effort: &mut Effort) -> Option<O
 fn first_of(
     geometry: &Geometry,
     start: &Position,
+    schedule: &Schedule<'_, Turn>,
     effort: &mut Effort,
     with_parts: bool,
 ) -> Option<Option<Vec<u8>>> {
     let mut shared = Shared::new(geometry);
-    SCHEDULE.run(effort, |turn, budget| match turn {
+    schedule.run(effort, |turn, budget| match turn {
         Turn::Search(branching) => {
             first_in(geometry, start, branching, budget, &mut shared.conflicts)
         }
@@ -471,16 +564,17 @@ fn first_of(
 }
 
 /// The smallest completion of `puzzle` (`Some(None)` if there is none), found by fixing cells in
-/// reading order, each to the smallest digit that still leaves a completion (asking the
-/// portfolio, which no dead end stalls for long; a known completion bounds each cell, so only
-/// smaller digits are tried); `None` if `effort` runs out.
+/// reading order, each to the smallest digit that still leaves a completion (asking the turns of
+/// `schedule`, which in the portfolio no dead end stalls for long; a known completion bounds
+/// each cell, so only smaller digits are tried); `None` if `effort` runs out.
 fn smallest_cell_by_cell(
     geometry: &Geometry,
     puzzle: &Sudoku,
+    schedule: &Schedule<'_, Turn>,
     effort: &mut Effort,
 ) -> Option<Option<Vec<u8>>> {
     let mut completion = |cells: &[u8]| match Position::new(geometry, cells) {
-        Some(start) => first(geometry, &start, effort),
+        Some(start) => first(geometry, &start, schedule, effort),
         None => Some(None),
     };
     let mut witness = match completion(&puzzle.cells)? {
@@ -551,28 +645,46 @@ mod tests {
         assert_eq!(puzzle.solution(), None);
     }
 
+    /// The guesses the portfolio makes to answer `question` about `board`; `None` past `cap`.
+    fn guesses(board: &Sudoku, question: Question, cap: u64) -> Option<u64> {
+        let measured = board.measure(question, Strategy::Portfolio, cap);
+        measured.answer.map(|_| measured.guesses)
+    }
+
     #[test]
-    fn guesses_are_counted_and_capped() {
+    fn guesses_are_counted_and_capped_for_every_strategy() {
         let empty = Sudoku::empty(3).unwrap();
-        for question in [Question::First, Question::CountTo(2), Question::Smallest] {
-            let needed = empty.guesses_to_answer(question, u64::MAX).unwrap();
-            assert!(needed > 0, "{:?}", question);
-            assert_eq!(
-                empty.guesses_to_answer(question, needed),
-                Some(needed),
-                "{:?}",
-                question
-            );
-            assert_eq!(
-                empty.guesses_to_answer(question, needed - 1),
-                None,
-                "{:?}",
-                question
-            );
-        }
-        // A board whose givens settle it needs no guess.
         let solved = empty.smallest_solution().unwrap();
-        assert_eq!(solved.guesses_to_answer(Question::CountTo(2), 0), Some(0));
+        let strategies = std::iter::once(Strategy::Portfolio).chain(Strategy::ALONE);
+        for strategy in strategies {
+            for question in [Question::First, Question::CountTo(2), Question::Smallest] {
+                let label = format!("{:?}, {:?}", strategy, question);
+                let measure = |cap| empty.measure(question, strategy, cap);
+                let unlimited = measure(u64::MAX);
+                let needed = unlimited.guesses;
+                assert!(needed > 0, "{}", label);
+                assert_eq!(measure(needed), unlimited, "{}", label);
+                let short = measure(needed - 1);
+                assert_eq!(
+                    (short.answer, short.guesses),
+                    (None, needed - 1),
+                    "{}",
+                    label
+                );
+                let expected = match question {
+                    Question::CountTo(limit) => Answer::Count(limit),
+                    Question::Smallest => Answer::Solution(Some(solved.clone())),
+                    Question::First => match unlimited.answer {
+                        Some(Answer::Solution(Some(ref any))) if any.solves(&empty) => continue,
+                        _ => panic!("{}: no completion", label),
+                    },
+                };
+                assert_eq!(unlimited.answer, Some(expected), "{}", label);
+            }
+            // A board whose givens settle it needs no guess.
+            let measured = solved.measure(Question::CountTo(2), strategy, 0);
+            assert_eq!(measured.answer, Some(Answer::Count(1)), "{:?}", strategy);
+        }
     }
 
     /// A 16x16 board the adversary found, with no completion: its last stack's digits alone
@@ -601,7 +713,7 @@ mod tests {
         ];
         for text in refuted {
             let board = sixteen(text);
-            assert!(board.guesses_to_answer(Question::First, 20_000).is_some());
+            assert!(guesses(&board, Question::First, 20_000).is_some());
             assert_eq!(board.solution(), None);
         }
     }
@@ -611,7 +723,7 @@ mod tests {
         // Found by the adversary before the segment rules: the portfolio refuted it in 174,044
         // guesses, 18,186 with them.
         let board = sixteen(".K.NG.M..A.....FB...J.EDL....OI.E.JA...IO....M....L.O.P..G.M..D.......B...FJ..ALP........I....H....D...A....B.NC..E..............L.F....G.M....I..GM.B..H....E......EM.C...I.........I......M.......B....O..C.......P.......L.BH...LH...BC.....A..B.D.....E.O..N");
-        assert!(board.guesses_to_answer(Question::First, 40_000).is_some());
+        assert!(guesses(&board, Question::First, 40_000).is_some());
         assert_eq!(board.count_solutions(2), 0);
     }
 
@@ -628,9 +740,7 @@ mod tests {
         );
         assert_eq!(completed, 0b1_1111, "the second stack has no completion");
         assert_eq!(
-            board
-                .guesses_to_answer(Question::First, 200_000)
-                .map(|_| board.solution()),
+            guesses(&board, Question::First, 200_000).map(|_| board.solution()),
             Some(None)
         );
         // A board with completions: every part has one, and nothing is refuted.
