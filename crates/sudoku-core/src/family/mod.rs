@@ -6,12 +6,13 @@
 //! (`search`, private) keeps candidates as bit masks and narrows them by singles, locked
 //! candidates, pairs and the segment rules; like the 9x9 engine it runs a portfolio of
 //! branching rules on growing guess budgets (the fewest-candidates cell first, then also
-//! failed-literal probing near the root, fewest places and reading order), so that a board has
-//! to stall every rule to be slow.
+//! failed-literal probing near the root and fewest places), so that a board has to stall every
+//! rule to be slow.
 //! Some turns start afresh on a tally of where contradictions showed that all the turns of one
 //! solve share (the cell rules weigh a cell's candidates against it, so later turns start where
 //! earlier ones failed); others resume their own search where their last turn stopped, so that
-//! a board costs at most a bounded multiple of what they need alone. One more turn looks for a
+//! a board costs at most a bounded multiple of what the best of them needs alone
+//! ([`Sudoku::measure`] measures each alone). One more turn looks for a
 //! band or stack that has no completion on its own, which proves the board has none.
 //!
 //! ```
@@ -285,10 +286,12 @@ impl Sudoku {
 /// [`Strategy::Portfolio`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
-    /// The strategies below (and a search of each band and stack alone, which can only refute)
-    /// taken in turn on growing guess budgets, some turns starting afresh on a tally of where
-    /// contradictions showed that they share, others resuming their own search: the cell rule
-    /// first, on a budget that covers ordinary boards, then rounds of doubling budgets.
+    /// The strategies below but reading order (with which the smallest solution starts), and a
+    /// search of each band and stack alone, which can only refute, taken in turn on growing
+    /// guess budgets, some turns starting afresh on a tally of where contradictions showed that
+    /// they share, others resuming their own search: the cell rule first, on a budget that
+    /// covers ordinary boards, then rounds of doubling budgets. A board costs at most a bounded
+    /// multiple of what the best of the others needs alone.
     Portfolio,
     /// Branch on an open cell with the fewest candidates for the contradictions its units have
     /// shown (the weighted-degree rule of constraint solvers).
@@ -341,7 +344,7 @@ impl Strategy {
 /// (BENCHMARKS.md).
 const FIRST_BUDGET: u64 = 1024;
 
-/// The portfolio's turns after the first. Probing gets four shares: on minimal 16x16 puzzles it
+/// The portfolio's turns after the first. Probing gets three shares: on minimal 16x16 puzzles it
 /// cut the worst first solution from 273 to 107 ms and the median count to 2 from 75 to 23 ms
 /// (BENCHMARKS.md); as the first turn it doubled the median. With conflict weighting, two shares
 /// for the weighted cell rule rather than one cut the median first solution of 25x25 boards at
@@ -352,11 +355,17 @@ const FIRST_BUDGET: u64 = 1024;
 /// in the rounds (two shares each) left a 25x25 board at 0.9 s. Refuting bands and stacks alone
 /// (one share) answers the adversary's refutations whose contradiction lies inside one of
 /// them, which the whole-board rules can take millions of guesses over: 3.8 million to 46
-/// thousand and 2.1 million to 11 thousand on two of them (BENCHMARKS.md). Half of probing's
-/// share and the turns of fewest places and reading order resume their searches: restarting
-/// them on a tally the other turns keep changing left a 16x16 refutation at 2.7 million
-/// guesses that probing alone answers in 27 thousand, yet the restarted probing turn (the other
-/// half) is what finds some 25x25 boards' solutions early (BENCHMARKS.md).
+/// thousand and 2.1 million to 11 thousand on two of them (BENCHMARKS.md).
+///
+/// Every strategy but reading order also has a turn of one share that resumes its own search on
+/// its own tally, so a board costs at most a bounded multiple of what the best of them needs
+/// alone (about 18 times, nine shares and a doubling), however the restarted turns fare:
+/// restarting on a tally the other turns keep changing left a 16x16 refutation at 2.7 million
+/// guesses that probing alone answers in 27 thousand, and a board at 1.05 million that the
+/// recency-weighted rule alone answers in 12 thousand. The restarted turns stay, being what
+/// finds some 25x25 boards' solutions early and refutes some boards that no strategy alone
+/// refutes within 400 thousand guesses. Reading order's turn, which answered none of the
+/// adversary's boards sooner than the rest, gave way to the cell rules' (BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Turn> = Schedule {
     first: (
         Turn::Search(Branching::FewestCandidatesPerConflict),
@@ -369,9 +378,13 @@ const SCHEDULE: Schedule<'static, Turn> = Schedule {
         ),
         (Turn::Parts, 1),
         (Turn::Search(Branching::Probing), 2),
-        (Turn::Resumed(Branching::Probing), 2),
+        (Turn::Resumed(Branching::Probing), 1),
         (Turn::Resumed(Branching::FewestPlaces), 1),
-        (Turn::Resumed(Branching::ReadingOrder), 1),
+        (
+            Turn::Resumed(Branching::FewestCandidatesPerRecentConflict),
+            1,
+        ),
+        (Turn::Resumed(Branching::FewestCandidatesPerConflict), 1),
     ],
     round_budget: 256,
 };
@@ -696,6 +709,19 @@ mod tests {
     /// propagation does not see (2.1 million guesses before the parts turn).
     const PART_REFUTED: &str = ".M..D.....K..........B..L.M.AJ.K.K..OF...N.....E.AN.E........B....M...J..............E.....................J............P.............IB.............GN...............M.........N......L.............D....B.........FO...........................H.DJ..N.....P..";
 
+    /// A 16x16 board with no completion the adversary found before naked and hidden pairs (3.7
+    /// million guesses then); fewest places alone refutes it in 26 guesses.
+    const PAIR_REFUTED: &str = ".K.....A.....B..L......HD.......G..B..P.....A.K...H....E.O..GND...........O.CL.E..G..L.C...........D...B.M.....O.C..O..M.H..J..PA....H...............I....A..............N....JL..M.......G...........A...F...G...OF.D...B...K...........L....E....KF.......BDA.";
+
+    /// A 16x16 board with no completion the adversary found before the segment rules (174,044
+    /// guesses then); probing alone refutes it in 7,130 guesses.
+    const SEGMENT_REFUTED: &str = ".K.NG.M..A.....FB...J.EDL....OI.E.JA...IO....M....L.O.P..G.M..D.......B...FJ..ALP........I....H....D...A....B.NC..E..............L.F....G.M....I..GM.B..H....E......EM.C...I.........I......M.......B....O..C.......P.......L.BH...LH...BC.....A..B.D.....E.O..N";
+
+    /// Boards the adversary found where one cell rule alone needs far fewer guesses than the
+    /// others: the per-conflict rule 1,132 (the portfolio took 50,478 while that rule had no
+    /// resumed turn of its own), the recency-weighted rule 12,259 (1,054,757).
+    const ONE_RULE_ANSWERS: [&str; 2] = [".GOJ.......HFLBN....M.........G.....E...INP...............E................A..........P....G..................P.K...I.....D.......E...................N...FL..............CO.......M.JK....INEH.........LP............I..E................G.............K.M.....", ".....E.........G..D.I...E.M.............HB.....E.........I......MF....KO.G..JHIP....H..P....KE.O.E.C.B....NJ....................F......B............O......H......B.KJ.I........G...N......F.....D...L..G..C.K.......D....I.....C....N.........A..F.M.......IDP."];
+
     fn sixteen(text: &str) -> Sudoku {
         let cells = text
             .bytes()
@@ -708,7 +734,7 @@ mod tests {
     fn pairs_refute_boards_that_took_unit_propagation_millions_of_guesses() {
         // Found by the adversary before naked and hidden pairs: 3.7 and 1.5 million guesses.
         let refuted = [
-            ".K.....A.....B..L......HD.......G..B..P.....A.K...H....E.O..GND...........O.CL.E..G..L.C...........D...B.M.....O.C..O..M.H..J..PA....H...............I....A..............N....JL..M.......G...........A...F...G...OF.D...B...K...........L....E....KF.......BDA.",
+            PAIR_REFUTED,
             ".M...P.....O.........K....B....M.J.............D....A.....C....G...G............J.B....EFI....M........M.L.B.JG..I...H.....A....P...B...GH...A....L.....E...........J........M.........O.........PJ.G....K..........ID.HA.MP..N.NL...F.....G..K.....K...H.IDM..A",
         ];
         for text in refuted {
@@ -722,9 +748,52 @@ mod tests {
     fn the_segment_rules_cut_a_refutation_the_portfolio_took_long_over() {
         // Found by the adversary before the segment rules: the portfolio refuted it in 174,044
         // guesses, 18,186 with them.
-        let board = sixteen(".K.NG.M..A.....FB...J.EDL....OI.E.JA...IO....M....L.O.P..G.M..D.......B...FJ..ALP........I....H....D...A....B.NC..E..............L.F....G.M....I..GM.B..H....E......EM.C...I.........I......M.......B....O..C.......P.......L.BH...LH...BC.....A..B.D.....E.O..N");
+        let board = sixteen(SEGMENT_REFUTED);
         assert!(guesses(&board, Question::First, 40_000).is_some());
         assert_eq!(board.count_solutions(2), 0);
+    }
+
+    #[test]
+    fn the_portfolio_costs_a_bounded_multiple_of_its_best_strategy_alone() {
+        // Every strategy but reading order has a turn of one share or more in each round that
+        // resumes its own search: it gets at least a share of every round, on a budget that
+        // doubles, so the portfolio stops at the latest in the round after the one where that
+        // share covers what the strategy needs alone.
+        let resumed = |branching| {
+            SCHEDULE
+                .rounds
+                .iter()
+                .any(|&(turn, share)| turn == Turn::Resumed(branching) && share >= 1)
+        };
+        let with_resumed_turns = [
+            (
+                Strategy::FewestCandidatesPerConflict,
+                Branching::FewestCandidatesPerConflict,
+            ),
+            (
+                Strategy::FewestCandidatesPerRecentConflict,
+                Branching::FewestCandidatesPerRecentConflict,
+            ),
+            (Strategy::FewestPlaces, Branching::FewestPlaces),
+            (Strategy::Probing, Branching::Probing),
+        ];
+        let shares: u64 = SCHEDULE.rounds.iter().map(|&(_, share)| share).sum();
+        let mut boards = vec![PAIR_REFUTED, SEGMENT_REFUTED];
+        boards.extend(ONE_RULE_ANSWERS);
+        for text in boards {
+            let board = sixteen(text);
+            let mut best = u64::MAX;
+            for (strategy, branching) in with_resumed_turns {
+                assert!(resumed(branching), "{:?} has no resumed turn", branching);
+                let measured = board.measure(Question::First, strategy, best);
+                if measured.answer.is_some() {
+                    best = measured.guesses;
+                }
+            }
+            let bound = FIRST_BUDGET + shares * (2 * best + SCHEDULE.round_budget);
+            let portfolio = guesses(&board, Question::First, bound);
+            assert!(portfolio.is_some(), "best alone {}: {}", best, text);
+        }
     }
 
     #[test]
