@@ -428,8 +428,16 @@ impl ImportUse<'_> {
 fn prune_imports(items: &mut Vec<Item>, reachable: &Names, own_traits: &Names) {
     let mut used = Names::new();
     for item in items.iter() {
-        if !matches!(item, Item::Use(_)) {
-            collect_identifiers(item.to_token_stream(), &mut used);
+        match item {
+            Item::Use(_) => {}
+            // A module's own name is no use of an import that shares it; what the module holds
+            // may be (through `super::`).
+            Item::Mod(module) => {
+                for inner in module.content.iter().flat_map(|(_, inner)| inner) {
+                    collect_identifiers(inner.to_token_stream(), &mut used);
+                }
+            }
+            _ => collect_identifiers(item.to_token_stream(), &mut used),
         }
     }
     items.retain_mut(|item| match item {

@@ -250,6 +250,35 @@ fn bundle_files(name: &str, files: &[SourceFile]) -> Result<String, String> {
 }
 
 #[test]
+fn an_unused_import_goes_even_when_a_module_shares_its_name() {
+    // `m` imports two functions from its module `search`, one of them also named `search`;
+    // only the other is reachable. The module's own name must not keep the unused import.
+    let lib = "pub mod m {
+    mod search {
+        pub(super) fn search() -> u32 { 1 }
+        pub(super) fn kept() -> u32 { 2 }
+    }
+    use self::search::{kept, search};
+    pub fn f() -> u32 { kept() }
+    pub fn g() -> u32 { search() }
+}
+";
+    let main = "fn main() { println!(\"{}\", lib_core::m::f()); }";
+    let text = bundle_files(
+        "module-named-like-import",
+        &[("main.rs", main), ("lib/lib.rs", lib)],
+    )
+    .unwrap();
+    assert!(!text.contains("fn g()"), "g should be pruned:\n{}", text);
+    let source = scratch("module-named-like-import-out").join("bundle.rs");
+    fs::write(&source, &text).unwrap();
+    for edition in EDITIONS {
+        let output = Command::new(compile(&source, edition)).output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "2\n", "{}", text);
+    }
+}
+
+#[test]
 fn what_a_single_file_cannot_carry_is_refused() {
     let main = "fn main() { lib_core::f(); }";
     let cases: [(&str, &[SourceFile], &str); 7] = [
