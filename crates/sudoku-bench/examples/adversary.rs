@@ -106,7 +106,7 @@ enum Engine {
     /// The 9x9 engine with one of its strategies.
     Nine(Strategy),
     /// The family engine with one of its strategies.
-    Family(family::Strategy),
+    Family(family::Method),
 }
 
 impl Engine {
@@ -127,7 +127,7 @@ impl Engine {
     /// The engine `against` names, on 9x9 boards or the family's; `None` if it has no such
     /// strategy.
     fn named(against: Against, family: bool) -> Option<Engine> {
-        use family::Strategy as F;
+        use family::Method as F;
         let (nine, other) = match against {
             Against::Portfolio => (Some(Strategy::Portfolio), Some(F::Portfolio)),
             Against::FewestCandidates => (Some(Strategy::FewestCandidates), None),
@@ -356,8 +356,8 @@ fn examine(engine: Engine, cap: u64) {
             .chain(Strategy::ALONE)
             .map(Engine::Nine)
             .collect(),
-        Engine::Family(_) => std::iter::once(family::Strategy::Portfolio)
-            .chain(family::Strategy::ALONE)
+        Engine::Family(_) => std::iter::once(family::Method::Portfolio)
+            .chain(family::Method::ALONE)
             .map(Engine::Family)
             .collect(),
     };

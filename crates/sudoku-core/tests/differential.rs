@@ -296,9 +296,9 @@ fn boards_of_every_box_size_agree_with_exact_cover() {
                 "{}: smallest",
                 label
             );
-            for strategy in family::Strategy::ALONE {
-                let label = format!("{}, {:?} alone", label, strategy);
-                let answer = |question| puzzle.measure(question, strategy, u64::MAX).answer;
+            for method in family::Method::ALONE {
+                let label = format!("{}, {:?} alone", label, method);
+                let answer = |question| puzzle.measure(question, method, u64::MAX).answer;
                 assert_eq!(
                     answer(Question::CountTo(COUNT_LIMIT)),
                     Some(Answer::Count(reference.len())),

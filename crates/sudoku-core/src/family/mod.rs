@@ -143,22 +143,22 @@ impl Sudoku {
     /// The completion of this puzzle that comes first in reading order (compared cell by cell from the
     /// top left); `None` if there is none.
     pub fn smallest_solution(&self) -> Option<Sudoku> {
-        self.smallest_within(Strategy::Portfolio, &mut Effort::unlimited())
+        self.smallest_within(Method::Portfolio, &mut Effort::unlimited())
             .flatten()
     }
 
-    /// Answers `question` about this puzzle with `strategy`, making at most `max_guesses` guesses
+    /// Answers `question` about this puzzle by `method`, making at most `max_guesses` guesses
     /// (placements tried and propagated), and says how many it made: for benchmarks and
     /// adversaries that measure the engine's work. The answer is the one the solving methods
-    /// give, whatever the strategy.
+    /// give, whatever the method.
     pub fn measure(
         &self,
         question: Question,
-        strategy: Strategy,
+        method: Method,
         max_guesses: u64,
     ) -> Measured<Sudoku> {
         let mut effort = Effort::limited(max_guesses);
-        let schedule = strategy.schedule();
+        let schedule = method.schedule();
         let answer = match question {
             Question::First => self
                 .solution_within(&schedule, &mut effort)
@@ -167,7 +167,7 @@ impl Sudoku {
                 .count_within(limit, &schedule, &mut effort)
                 .map(Answer::Count),
             Question::Smallest => self
-                .smallest_within(strategy, &mut effort)
+                .smallest_within(method, &mut effort)
                 .map(Answer::Solution),
         };
         Measured {
@@ -248,20 +248,20 @@ impl Sudoku {
         })
     }
 
-    /// [`Sudoku::smallest_solution`] by `strategy` within `effort`; `None` if it runs out. Reading
+    /// [`Sudoku::smallest_solution`] by `method` within `effort`; `None` if it runs out. Reading
     /// order meets completions in lexicographic order, so its first is the smallest: alone it is
     /// used to the end, and in the portfolio until [`SMALLEST_BUDGET`], after which cells are
     /// fixed one by one as [`smallest_cell_by_cell`] does. The other strategies alone go cell
     /// by cell from the start.
-    fn smallest_within(&self, strategy: Strategy, effort: &mut Effort) -> Option<Option<Sudoku>> {
+    fn smallest_within(&self, method: Method, effort: &mut Effort) -> Option<Option<Sudoku>> {
         let geometry = Geometry::new(self.n);
         let start = match Position::new(&geometry, &self.cells) {
             Some(start) => start,
             None => return Some(None),
         };
-        let reading_budget = match strategy {
-            Strategy::ReadingOrder => u64::MAX,
-            Strategy::Portfolio => SMALLEST_BUDGET,
+        let reading_budget = match method {
+            Method::ReadingOrder => u64::MAX,
+            Method::Portfolio => SMALLEST_BUDGET,
             _ => 0,
         };
         let mut conflicts = Conflicts::new(&geometry);
@@ -276,17 +276,17 @@ impl Sudoku {
         });
         let found = match in_reading_order {
             Some(found) => found,
-            None => smallest_cell_by_cell(&geometry, self, &strategy.schedule(), effort)?,
+            None => smallest_cell_by_cell(&geometry, self, &method.schedule(), effort)?,
         };
         Some(found.map(|cells| Sudoku { n: self.n, cells }))
     }
 }
 
-/// A way the engine can search, for measuring each on its own: the solving methods always use
-/// [`Strategy::Portfolio`].
+/// A way the engine can search (the family's counterpart of the 9x9 engine's strategies), for
+/// measuring each on its own: the solving methods always use [`Method::Portfolio`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strategy {
-    /// The strategies below but reading order (with which the smallest solution starts), and a
+pub enum Method {
+    /// The methods below but reading order (with which the smallest solution starts), and a
     /// search of each band and stack alone, which can only refute, taken in turn on growing
     /// guess budgets, some turns starting afresh on a tally of where contradictions showed that
     /// they share, others resuming their own search: the cell rule first, on a budget that
@@ -296,40 +296,40 @@ pub enum Strategy {
     /// Branch on an open cell with the fewest candidates for the contradictions its units have
     /// shown (the weighted-degree rule of constraint solvers).
     FewestCandidatesPerConflict,
-    /// As [`Strategy::FewestCandidatesPerConflict`], each contradiction weighing more than the
+    /// As [`Method::FewestCandidatesPerConflict`], each contradiction weighing more than the
     /// one before it, so that the latest ones lead.
     FewestCandidatesPerRecentConflict,
     /// Branch on the places of a digit in the unit where it has the fewest, where that is fewer
-    /// than any cell's candidates; otherwise as [`Strategy::FewestCandidatesPerConflict`].
+    /// than any cell's candidates; otherwise as [`Method::FewestCandidatesPerConflict`].
     FewestPlaces,
     /// Branch on the first open cell in reading order.
     ReadingOrder,
-    /// As [`Strategy::FewestCandidatesPerConflict`], after removing near the root every
+    /// As [`Method::FewestCandidatesPerConflict`], after removing near the root every
     /// candidate whose placement propagation refutes. Each probe counts as a guess.
     Probing,
 }
 
-impl Strategy {
-    /// Every strategy but the portfolio.
-    pub const ALONE: [Strategy; 5] = [
-        Strategy::FewestCandidatesPerConflict,
-        Strategy::FewestCandidatesPerRecentConflict,
-        Strategy::FewestPlaces,
-        Strategy::ReadingOrder,
-        Strategy::Probing,
+impl Method {
+    /// Every method but the portfolio.
+    pub const ALONE: [Method; 5] = [
+        Method::FewestCandidatesPerConflict,
+        Method::FewestCandidatesPerRecentConflict,
+        Method::FewestPlaces,
+        Method::ReadingOrder,
+        Method::Probing,
     ];
 
-    /// The turns this strategy takes: the portfolio's, or one search on every guess allowed.
+    /// The turns this method takes: the portfolio's, or one search on every guess allowed.
     fn schedule(self) -> Schedule<'static, Turn> {
         let branching = match self {
-            Strategy::Portfolio => return SCHEDULE,
-            Strategy::FewestCandidatesPerConflict => Branching::FewestCandidatesPerConflict,
-            Strategy::FewestCandidatesPerRecentConflict => {
+            Method::Portfolio => return SCHEDULE,
+            Method::FewestCandidatesPerConflict => Branching::FewestCandidatesPerConflict,
+            Method::FewestCandidatesPerRecentConflict => {
                 Branching::FewestCandidatesPerRecentConflict
             }
-            Strategy::FewestPlaces => Branching::FewestPlaces,
-            Strategy::ReadingOrder => Branching::ReadingOrder,
-            Strategy::Probing => Branching::Probing,
+            Method::FewestPlaces => Branching::FewestPlaces,
+            Method::ReadingOrder => Branching::ReadingOrder,
+            Method::Probing => Branching::Probing,
         };
         Schedule {
             first: (Turn::Search(branching), u64::MAX),
@@ -660,7 +660,7 @@ mod tests {
 
     /// The guesses the portfolio makes to answer `question` about `board`; `None` past `cap`.
     fn guesses(board: &Sudoku, question: Question, cap: u64) -> Option<u64> {
-        let measured = board.measure(question, Strategy::Portfolio, cap);
+        let measured = board.measure(question, Method::Portfolio, cap);
         measured.answer.map(|_| measured.guesses)
     }
 
@@ -668,7 +668,7 @@ mod tests {
     fn guesses_are_counted_and_capped_for_every_strategy() {
         let empty = Sudoku::empty(3).unwrap();
         let solved = empty.smallest_solution().unwrap();
-        let strategies = std::iter::once(Strategy::Portfolio).chain(Strategy::ALONE);
+        let strategies = std::iter::once(Method::Portfolio).chain(Method::ALONE);
         for strategy in strategies {
             for question in [Question::First, Question::CountTo(2), Question::Smallest] {
                 let label = format!("{:?}, {:?}", strategy, question);
@@ -767,15 +767,15 @@ mod tests {
         };
         let with_resumed_turns = [
             (
-                Strategy::FewestCandidatesPerConflict,
+                Method::FewestCandidatesPerConflict,
                 Branching::FewestCandidatesPerConflict,
             ),
             (
-                Strategy::FewestCandidatesPerRecentConflict,
+                Method::FewestCandidatesPerRecentConflict,
                 Branching::FewestCandidatesPerRecentConflict,
             ),
-            (Strategy::FewestPlaces, Branching::FewestPlaces),
-            (Strategy::Probing, Branching::Probing),
+            (Method::FewestPlaces, Branching::FewestPlaces),
+            (Method::Probing, Branching::Probing),
         ];
         let shares: u64 = SCHEDULE.rounds.iter().map(|&(_, share)| share).sum();
         let mut boards = vec![PAIR_REFUTED, SEGMENT_REFUTED];
