@@ -8,12 +8,13 @@
 //! branching rules on growing guess budgets (the fewest-candidates cell first, then also
 //! failed-literal probing near the root and fewest places), so that a board has to stall every
 //! rule to be slow.
-//! Some turns start afresh on a tally of where contradictions showed that all the turns of one
-//! solve share (the cell rules weigh a cell's candidates against it, so later turns start where
-//! earlier ones failed); others resume their own search where their last turn stopped, so that
-//! a board costs at most a bounded multiple of what the best of them needs alone
-//! ([`Sudoku::measure`] measures each alone). One more turn looks for a
-//! band or stack that has no completion on its own, which proves the board has none.
+//! Some turns start afresh on a tally of where contradictions showed that they share, starting
+//! from the first turn's (the cell rules weigh a cell's candidates against it, so later turns
+//! start where earlier ones failed); others resume their own search where their last turn
+//! stopped, the first turn's among them, so that a board costs at most a bounded multiple of
+//! what the best of them needs alone ([`Sudoku::measure`] measures each alone). One more turn
+//! looks for a band or stack that has no completion on its own, which proves the board has
+//! none.
 //!
 //! ```
 //! use sudoku_core::family::Sudoku;
@@ -234,7 +235,7 @@ impl Sudoku {
                 start.clone(),
                 branching,
                 budget,
-                &mut shared.conflicts,
+                shared.restart_tally(),
                 &mut |_| {
                     count += 1;
                     if count < limit {
@@ -339,9 +340,10 @@ impl Method {
     }
 }
 
-/// Guesses the portfolio's first turn may make. Halving it cut the median first solution of
-/// 25x25 boards at 45 % givens from 12 to 10 ms but raised their worst from 0.2 to 0.3 s
-/// (BENCHMARKS.md).
+/// Guesses the portfolio's first turn may make, the per-conflict cell rule's search, which its
+/// turns in the rounds go on with (the restarted turns start from its tally). Halving it cut the
+/// median first solution of 25x25 boards at 45 % givens from 12 to 10 ms but raised their worst
+/// from 0.2 to 0.3 s (BENCHMARKS.md).
 const FIRST_BUDGET: u64 = 1024;
 
 /// The portfolio's turns after the first. Probing gets three shares: on minimal 16x16 puzzles it
@@ -368,7 +370,7 @@ const FIRST_BUDGET: u64 = 1024;
 /// adversary's boards sooner than the rest, gave way to the cell rules' (BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Turn> = Schedule {
     first: (
-        Turn::Search(Branching::FewestCandidatesPerConflict),
+        Turn::Resumed(Branching::FewestCandidatesPerConflict),
         FIRST_BUDGET,
     ),
     rounds: &[
@@ -392,8 +394,8 @@ const SCHEDULE: Schedule<'static, Turn> = Schedule {
 /// A turn of the portfolio.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Turn {
-    /// A search of the whole board, afresh each turn, branching on the tally of conflicts all
-    /// the turns of the solve share.
+    /// A search of the whole board, afresh each turn, branching on a tally of conflicts that all
+    /// such turns of the solve share (see [`Shared::restart_tally`]).
     Search(Branching),
     /// A search of the whole board that each turn resumes where it stopped, keeping its own
     /// tally of conflicts: it costs what it would alone, however many turns it takes.
@@ -407,7 +409,8 @@ enum Turn {
 /// stacks are known to have completions, and the searches the resumed turns go on with.
 struct Shared<'a> {
     geometry: &'a Geometry,
-    conflicts: Conflicts,
+    /// The tally the restarted turns share, once the first of them has taken it.
+    conflicts: Option<Conflicts>,
     /// Bit `p` for part `p` (bands first, then stacks) once it is known to have a completion.
     completed_parts: u32,
     /// The resumed turns' searches so far.
@@ -427,10 +430,20 @@ impl Shared<'_> {
     fn new(geometry: &Geometry) -> Shared<'_> {
         Shared {
             geometry,
-            conflicts: Conflicts::new(geometry),
+            conflicts: None,
             completed_parts: 0,
             resumed: Vec::new(),
         }
+    }
+
+    /// The tally of conflicts the restarted turns share: at first a copy of the tally of the
+    /// search that took the first turn (if one did), so that they start from where it failed.
+    fn restart_tally(&mut self) -> &mut Conflicts {
+        let (geometry, resumed) = (self.geometry, &self.resumed);
+        self.conflicts.get_or_insert_with(|| match resumed.first() {
+            Some(first) => first.conflicts.clone(),
+            None => Conflicts::new(geometry),
+        })
     }
 
     /// The resumed search from `start` that branches as `branching`, started if it was not.
@@ -555,7 +568,7 @@ fn first_of(
     let mut shared = Shared::new(geometry);
     schedule.run(effort, |turn, budget| match turn {
         Turn::Search(branching) => {
-            first_in(geometry, start, branching, budget, &mut shared.conflicts)
+            first_in(geometry, start, branching, budget, shared.restart_tally())
         }
         Turn::Resumed(branching) => {
             let resumed = shared.resumed(start, branching);

@@ -621,6 +621,7 @@ const RECENT_GROWTH: f64 = 1.05;
 /// where it and earlier ones failed most (the dom/wdeg rule of constraint solvers): per unit,
 /// one plus the count of contradictions, and the same with each contradiction weighing
 /// [`RECENT_GROWTH`] times the one before (the rule with decay, as SAT solvers weigh variables).
+#[derive(Clone)]
 pub(super) struct Conflicts {
     per_unit: Vec<f64>,
     recent_per_unit: Vec<f64>,
