@@ -131,14 +131,21 @@ impl Sudoku {
     /// A completion of this puzzle: a full, rule-abiding board keeping every filled cell; `None` if
     /// there is none.
     pub fn solution(&self) -> Option<Sudoku> {
-        self.solution_within(&SCHEDULE, &mut Effort::unlimited())
-            .flatten()
+        self.solution_within(
+            &Method::Portfolio.schedule(self.n),
+            &mut Effort::unlimited(),
+        )
+        .flatten()
     }
 
     /// The number of completions of this puzzle, counting no further than `limit`.
     pub fn count_solutions(&self, limit: usize) -> usize {
-        self.count_within(limit, &SCHEDULE, &mut Effort::unlimited())
-            .unwrap_or(0)
+        self.count_within(
+            limit,
+            &Method::Portfolio.schedule(self.n),
+            &mut Effort::unlimited(),
+        )
+        .unwrap_or(0)
     }
 
     /// The completion of this puzzle that comes first in reading order (compared cell by cell from the
@@ -159,7 +166,7 @@ impl Sudoku {
         max_guesses: u64,
     ) -> Measured<Sudoku> {
         let mut effort = Effort::limited(max_guesses);
-        let schedule = method.schedule();
+        let schedule = method.schedule(self.n);
         let answer = match question {
             Question::First => self
                 .solution_within(&schedule, &mut effort)
@@ -277,7 +284,7 @@ impl Sudoku {
         });
         let found = match in_reading_order {
             Some(found) => found,
-            None => smallest_cell_by_cell(&geometry, self, &method.schedule(), effort)?,
+            None => smallest_cell_by_cell(&geometry, self, &method.schedule(self.n), effort)?,
         };
         Some(found.map(|cells| Sudoku { n: self.n, cells }))
     }
@@ -320,10 +327,11 @@ impl Method {
         Method::Probing,
     ];
 
-    /// The turns this method takes: the portfolio's, or one search on every guess allowed.
-    fn schedule(self) -> Schedule<'static, Turn> {
+    /// The turns this method takes on boards of `n x n` boxes: the portfolio's, or one search on
+    /// every guess allowed.
+    fn schedule(self, n: usize) -> Schedule<'static, Turn> {
         let branching = match self {
-            Method::Portfolio => return SCHEDULE,
+            Method::Portfolio => return portfolio(n),
             Method::FewestCandidatesPerConflict => Branching::FewestCandidatesPerConflict,
             Method::FewestCandidatesPerRecentConflict => {
                 Branching::FewestCandidatesPerRecentConflict
@@ -340,11 +348,35 @@ impl Method {
     }
 }
 
-/// Guesses the portfolio's first turn may make, the per-conflict cell rule's search, which its
-/// turns in the rounds go on with (the restarted turns start from its tally). Halving it cut the
-/// median first solution of 25x25 boards at 45 % givens from 12 to 10 ms but raised their worst
-/// from 0.2 to 0.3 s (BENCHMARKS.md).
-const FIRST_BUDGET: u64 = 1024;
+/// The portfolio's turns on boards of `n x n` boxes: the per-conflict cell rule's search first,
+/// on [`first_budget`], then [`ROUNDS`], whose first round gives a share 256 guesses.
+fn portfolio(n: usize) -> Schedule<'static, Turn> {
+    Schedule {
+        first: (
+            Turn::Resumed(Branching::FewestCandidatesPerConflict),
+            first_budget(n),
+        ),
+        rounds: ROUNDS,
+        round_budget: 256,
+    }
+}
+
+/// Guesses the portfolio's first turn may make on boards of `n x n` boxes: the per-conflict cell
+/// rule's search, which its turns in the rounds go on with (the restarted turns start from its
+/// tally). Up to 16x16 it covers every minimal puzzle of the benchmark's sets (the most is 1,035
+/// guesses to a first solution, 2,414 counting, of 100 minimal 16x16 puzzles), and it also cut
+/// the worst of the adversary's 16x16 boards from 0.65 to 0.36 million guesses. On 25x25 boards
+/// no first turn covers the hard ones, which need the restarted turns early: 1,024, where
+/// halving it cut the median first solution of boards at 45 % givens from 12 to 10 ms but
+/// raised their worst from 0.2 to 0.3 s, and other budgets swing their figures either way
+/// (BENCHMARKS.md).
+fn first_budget(n: usize) -> u64 {
+    if n <= 4 {
+        4096
+    } else {
+        1024
+    }
+}
 
 /// The portfolio's turns after the first. Probing gets three shares: on minimal 16x16 puzzles it
 /// cut the worst first solution from 273 to 107 ms and the median count to 2 from 75 to 23 ms
@@ -368,28 +400,21 @@ const FIRST_BUDGET: u64 = 1024;
 /// finds some 25x25 boards' solutions early and refutes some boards that no strategy alone
 /// refutes within 400 thousand guesses. Reading order's turn, which answered none of the
 /// adversary's boards sooner than the rest, gave way to the cell rules' (BENCHMARKS.md).
-const SCHEDULE: Schedule<'static, Turn> = Schedule {
-    first: (
-        Turn::Resumed(Branching::FewestCandidatesPerConflict),
-        FIRST_BUDGET,
+const ROUNDS: &[(Turn, u64)] = &[
+    (
+        Turn::Search(Branching::FewestCandidatesPerRecentConflict),
+        2,
     ),
-    rounds: &[
-        (
-            Turn::Search(Branching::FewestCandidatesPerRecentConflict),
-            2,
-        ),
-        (Turn::Parts, 1),
-        (Turn::Search(Branching::Probing), 2),
-        (Turn::Resumed(Branching::Probing), 1),
-        (Turn::Resumed(Branching::FewestPlaces), 1),
-        (
-            Turn::Resumed(Branching::FewestCandidatesPerRecentConflict),
-            1,
-        ),
-        (Turn::Resumed(Branching::FewestCandidatesPerConflict), 1),
-    ],
-    round_budget: 256,
-};
+    (Turn::Parts, 1),
+    (Turn::Search(Branching::Probing), 2),
+    (Turn::Resumed(Branching::Probing), 1),
+    (Turn::Resumed(Branching::FewestPlaces), 1),
+    (
+        Turn::Resumed(Branching::FewestCandidatesPerRecentConflict),
+        1,
+    ),
+    (Turn::Resumed(Branching::FewestCandidatesPerConflict), 1),
+];
 
 /// A turn of the portfolio.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -499,7 +524,13 @@ fn refute_by_parts(
             None => return Some(()),
         };
         let mut effort = Effort::limited(*budget);
-        let found = first_of(geometry, &alone, &SCHEDULE, &mut effort, false);
+        let found = first_of(
+            geometry,
+            &alone,
+            &Method::Portfolio.schedule(geometry.n),
+            &mut effort,
+            false,
+        );
         *budget -= effort.spent;
         match found? {
             Some(_) => *completed_parts |= 1 << part,
@@ -777,8 +808,7 @@ mod tests {
         // doubles, so the portfolio stops at the latest in the round after the one where that
         // share covers what the strategy needs alone.
         let resumed = |branching| {
-            SCHEDULE
-                .rounds
+            ROUNDS
                 .iter()
                 .any(|&(turn, share)| turn == Turn::Resumed(branching) && share >= 1)
         };
@@ -794,7 +824,8 @@ mod tests {
             (Method::FewestPlaces, Branching::FewestPlaces),
             (Method::Probing, Branching::Probing),
         ];
-        let shares: u64 = SCHEDULE.rounds.iter().map(|&(_, share)| share).sum();
+        let shares: u64 = ROUNDS.iter().map(|&(_, share)| share).sum();
+        let schedule = portfolio(4);
         let mut boards = vec![PAIR_REFUTED, SEGMENT_REFUTED];
         boards.extend(ONE_RULE_ANSWERS);
         boards.push(CLIMBED_WORST);
@@ -808,7 +839,7 @@ mod tests {
                     best = measured.guesses;
                 }
             }
-            let bound = FIRST_BUDGET + shares * (2 * best + SCHEDULE.round_budget);
+            let bound = schedule.first.1 + shares * (2 * best + schedule.round_budget);
             let portfolio = guesses(&board, Question::First, bound);
             assert!(portfolio.is_some(), "best alone {}: {}", best, text);
         }
