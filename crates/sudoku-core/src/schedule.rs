@@ -48,6 +48,17 @@ pub(crate) struct Schedule<'a, S> {
     pub(crate) round_budget: u64,
 }
 
+/// How far a run of a [`Schedule`] got, for [`Schedule::resume`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Progress {
+    /// 0 for the first turn, `k + 1` for the turn of `rounds[k]`.
+    turn: usize,
+    /// The budget of a share in the current round (set when the rounds begin).
+    share: u64,
+    /// What is left of the current turn's budget, if a run stopped inside it.
+    left: Option<u64>,
+}
+
 impl<S: Copy + PartialEq> Schedule<'_, S> {
     /// Gives strategies turns, each a call of `attempt` with its budget (which returns `None` if
     /// the budget runs out), until one answers; `None` if `effort` runs out first. A board costs
@@ -76,6 +87,53 @@ impl<S: Copy + PartialEq> Schedule<'_, S> {
                 }
             }
             budget = budget.saturating_mul(2);
+        }
+    }
+
+    /// As [`Schedule::run`], from `progress`, which it keeps up to date: after `effort` runs out,
+    /// a later call goes on where this one stopped, the turn it stopped in with what was left of
+    /// that turn's budget. (The 9x9 engine needs only [`Schedule::run`], kept apart so that its
+    /// single-file submissions do not carry this.)
+    pub(crate) fn resume<T>(
+        &self,
+        progress: &mut Progress,
+        effort: &mut Effort,
+        mut attempt: impl FnMut(S, &mut u64) -> Option<T>,
+    ) -> Option<T> {
+        loop {
+            let (strategy, full) = match progress.turn {
+                0 => self.first,
+                turn => {
+                    if effort.left() == 0 {
+                        return None;
+                    }
+                    let (strategy, share) = self.rounds[turn - 1];
+                    (strategy, progress.share.saturating_mul(share))
+                }
+            };
+            let budget = progress.left.take().unwrap_or(full);
+            let granted = budget.min(effort.left());
+            let mut left = granted;
+            if let Some(result) = attempt(strategy, &mut left) {
+                effort.spent += granted - left;
+                return Some(result);
+            }
+            effort.spent += granted - left;
+            if left == 0 && granted < budget {
+                // Cut short by the effort, not by the turn's own budget.
+                progress.left = Some(budget - granted);
+                return None;
+            }
+            if self.rounds.is_empty() {
+                return None;
+            }
+            progress.turn += 1;
+            if progress.turn == 1 {
+                progress.share = self.round_budget;
+            } else if progress.turn > self.rounds.len() {
+                progress.turn = 1;
+                progress.share = progress.share.saturating_mul(2);
+            }
         }
     }
 }
@@ -134,6 +192,40 @@ mod tests {
         };
         assert_eq!(schedule.run(&mut effort, never), None);
         assert_eq!(effort.spent, 2_000);
+    }
+
+    #[test]
+    fn a_run_stopped_by_its_effort_resumes_where_it_stopped() {
+        // Strategies that resume their own work: 'a' needs 5,000 guesses in all, 'b' 3,000.
+        let schedule = Schedule {
+            first: ('a', 1_000),
+            rounds: &[('a', 1), ('b', 2)],
+            round_budget: 256,
+        };
+        let run_in_pieces = |piece: u64| {
+            let mut done = [0u64; 2];
+            let mut progress = Progress::default();
+            let mut spent = 0;
+            loop {
+                let mut effort = Effort::limited(piece);
+                let answer = schedule.resume(&mut progress, &mut effort, |s, budget| {
+                    let (index, need) = if s == 'a' { (0, 5_000) } else { (1, 3_000) };
+                    let used = (need - done[index]).min(*budget);
+                    done[index] += used;
+                    *budget -= used;
+                    (done[index] == need).then_some(s)
+                });
+                spent += effort.spent;
+                if let Some(answer) = answer {
+                    return (answer, spent, done);
+                }
+            }
+        };
+        // 'a' 1,000; 'a' 256, 'b' 512; 'a' 512, 'b' 1,024; 'a' 1,024, 'b' 1,464 of 2,048.
+        let whole = ('b', 5_792, [2_792, 3_000]);
+        for piece in [u64::MAX, 1, 700, 1_000, 4_097] {
+            assert_eq!(run_in_pieces(piece), whole, "pieces of {}", piece);
+        }
     }
 
     #[test]

@@ -37,7 +37,7 @@ use std::ops::ControlFlow;
 use self::geometry::Geometry;
 use self::search::{search, Branching, Conflicts, Position, Search, Stop};
 use crate::engine::{Answer, Measured, Question};
-use crate::schedule::{Effort, Schedule};
+use crate::schedule::{Effort, Progress, Schedule};
 
 /// The largest box side the engine takes: 25x25 boards, whose 25 digits fit a candidate mask.
 pub const MAX_BOX: usize = 5;
@@ -257,34 +257,51 @@ impl Sudoku {
     }
 
     /// [`Sudoku::smallest_solution`] by `method` within `effort`; `None` if it runs out. Reading
-    /// order meets completions in lexicographic order, so its first is the smallest: alone it is
-    /// used to the end, and in the portfolio until [`SMALLEST_BUDGET`], after which cells are
-    /// fixed one by one as [`smallest_cell_by_cell`] does. The other strategies alone go cell
-    /// by cell from the start.
+    /// order meets completions in lexicographic order, so its first is the smallest; fixing
+    /// cells one by one ([`CellByCell`]) finds it too. Reading order alone is used to the end,
+    /// the other methods alone go cell by cell. The portfolio tries reading order on
+    /// [`READING_FIRST`] guesses, then asks the portfolio for any completion (which both ways
+    /// need to find, cell by cell as its first question; none means no smallest), then takes
+    /// both ways in turns ([`SMALLEST`]), each going on where its last turn stopped.
     fn smallest_within(&self, method: Method, effort: &mut Effort) -> Option<Option<Sudoku>> {
         let geometry = Geometry::new(self.n);
         let start = match Position::new(&geometry, &self.cells) {
             Some(start) => start,
             None => return Some(None),
         };
-        let reading_budget = match method {
-            Method::ReadingOrder => u64::MAX,
-            Method::Portfolio => SMALLEST_BUDGET,
-            _ => 0,
-        };
+        let turns = method.schedule(self.n);
+        let mut reading = Search::new(start.clone(), Branching::ReadingOrder);
         let mut conflicts = Conflicts::new(&geometry);
-        let in_reading_order = effort.spend(reading_budget, |budget| {
-            first_in(
-                &geometry,
-                &start,
-                Branching::ReadingOrder,
-                budget,
-                &mut conflicts,
-            )
-        });
-        let found = match in_reading_order {
-            Some(found) => found,
-            None => smallest_cell_by_cell(&geometry, self, &method.schedule(self.n), effort)?,
+        let mut read = |budget: &mut u64| {
+            let mut found = None;
+            let stop = reading.run(&geometry, budget, &mut conflicts, &mut |solved| {
+                found = Some(solved.digits().to_vec());
+                ControlFlow::Break(())
+            });
+            answered(stop, found)
+        };
+        let mut by_cell = CellByCell::new(&self.cells);
+        let found = match method {
+            Method::ReadingOrder => effort.spend(u64::MAX, read)?,
+            Method::Portfolio => match effort.spend(READING_FIRST, &mut read) {
+                Some(found) => found,
+                None => match first(&geometry, &start, &turns, effort)? {
+                    None => None,
+                    Some(witness) => {
+                        by_cell.witness = Some(witness);
+                        SMALLEST.run(effort, |way, budget| match way {
+                            Way::ReadingOrder => read(budget),
+                            Way::CellByCell => {
+                                let mut turn = Effort::limited(*budget);
+                                let found = by_cell.run(&geometry, &turns, &mut turn);
+                                *budget -= turn.spent;
+                                found
+                            }
+                        })?
+                    }
+                },
+            },
+            _ => by_cell.run(&geometry, &turns, effort)?,
         };
         Some(found.map(|cells| Sudoku { n: self.n, cells }))
     }
@@ -540,9 +557,33 @@ fn refute_by_parts(
     None
 }
 
-/// Guesses the reading-order search for the smallest completion may make before the portfolio
-/// takes over cell by cell.
-const SMALLEST_BUDGET: u64 = 4096;
+/// A way to the smallest completion.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Way {
+    /// A reading-order search, whose first completion is the smallest.
+    ReadingOrder,
+    /// Fixing cells one by one ([`CellByCell`]).
+    CellByCell,
+}
+
+/// Guesses the portfolio's reading-order search for the smallest completion makes before any
+/// other way: more than a minimal 16x16 puzzle of the benchmark's sets needs (the most is
+/// 4,185).
+const READING_FIRST: u64 = 8192;
+
+/// The portfolio's turns for the smallest completion once a completion is known: cell by cell
+/// and reading order in turn on doubling budgets, each going on where it stopped, so that a
+/// board costs a bounded multiple of the cheaper way alone (after the first completion, which
+/// both need). Cell by cell gets three shares: on most of the adversary's sparse boards it is
+/// the way that answers, and reading order alone needs a million guesses or more; on others
+/// reading order is much the faster (43,647 guesses where cell by cell took 498,710). With two
+/// shares the worst of the boards in BENCHMARKS.md took 586,040 guesses, with three 454,968
+/// (it was 777,733 with reading order given one turn only).
+const SMALLEST: Schedule<'static, Way> = Schedule {
+    first: (Way::CellByCell, 8192),
+    rounds: &[(Way::ReadingOrder, 1), (Way::CellByCell, 3)],
+    round_budget: 4096,
+};
 
 /// `Some(answer)` for a search that finished, `None` for one whose budget ran out.
 fn answered<T>(stop: ControlFlow<Stop>, answer: T) -> Option<T> {
@@ -596,63 +637,160 @@ fn first_of(
     effort: &mut Effort,
     with_parts: bool,
 ) -> Option<Option<Vec<u8>>> {
-    let mut shared = Shared::new(geometry);
-    schedule.run(effort, |turn, budget| match turn {
-        Turn::Search(branching) => {
-            first_in(geometry, start, branching, budget, shared.restart_tally())
-        }
-        Turn::Resumed(branching) => {
-            let resumed = shared.resumed(start, branching);
-            let mut found = None;
-            let stop =
-                resumed
-                    .search
-                    .run(geometry, budget, &mut resumed.conflicts, &mut |solved| {
-                        found = Some(solved.digits().to_vec());
-                        ControlFlow::Break(())
-                    });
-            answered(stop, found)
-        }
-        Turn::Parts if with_parts => {
-            refute_by_parts(geometry, start, budget, &mut shared.completed_parts).map(|()| None)
-        }
-        Turn::Parts => None,
-    })
+    Completion::new(geometry, start.clone(), with_parts).run(schedule, effort)
 }
 
-/// The smallest completion of `puzzle` (`Some(None)` if there is none), found by fixing cells in
-/// reading order, each to the smallest digit that still leaves a completion (asking the turns of
-/// `schedule`, which in the portfolio no dead end stalls for long; a known completion bounds
-/// each cell, so only smaller digits are tried); `None` if `effort` runs out.
-fn smallest_cell_by_cell(
-    geometry: &Geometry,
-    puzzle: &Sudoku,
-    schedule: &Schedule<'_, Turn>,
-    effort: &mut Effort,
-) -> Option<Option<Vec<u8>>> {
-    let mut completion = |cells: &[u8]| match Position::new(geometry, cells) {
-        Some(start) => first(geometry, &start, schedule, effort),
-        None => Some(None),
-    };
-    let mut witness = match completion(&puzzle.cells)? {
-        Some(witness) => witness,
-        None => return Some(None),
-    };
-    let mut fixed = puzzle.cells.clone();
-    for cell in 0..fixed.len() {
-        if fixed[cell] != 0 {
-            continue;
+/// The search for any completion of a position by the turns of a schedule (as [`first_of`]),
+/// which can stop when its effort runs out and go on later where it stopped.
+struct Completion<'g> {
+    geometry: &'g Geometry,
+    start: Position,
+    with_parts: bool,
+    shared: Shared<'g>,
+    progress: Progress,
+}
+
+impl<'g> Completion<'g> {
+    /// The search from `start`, not yet started, with the turns that refute by parts or without.
+    fn new(geometry: &'g Geometry, start: Position, with_parts: bool) -> Completion<'g> {
+        Completion {
+            geometry,
+            start,
+            with_parts,
+            shared: Shared::new(geometry),
+            progress: Progress::default(),
         }
-        for digit in 1..witness[cell] {
-            fixed[cell] = digit;
-            if let Some(better) = completion(&fixed)? {
-                witness = better;
-                break;
+    }
+
+    /// Goes on with the turns of `schedule` within `effort`: a completion (`Some(None)` if there
+    /// is none), or `None` if `effort` runs out first.
+    fn run(
+        &mut self,
+        schedule: &Schedule<'_, Turn>,
+        effort: &mut Effort,
+    ) -> Option<Option<Vec<u8>>> {
+        let Completion {
+            geometry,
+            start,
+            with_parts,
+            shared,
+            progress,
+        } = self;
+        let (geometry, start) = (*geometry, &*start);
+        schedule.resume(progress, effort, |turn, budget| match turn {
+            Turn::Search(branching) => {
+                first_in(geometry, start, branching, budget, shared.restart_tally())
+            }
+            Turn::Resumed(branching) => {
+                let resumed = shared.resumed(start, branching);
+                let mut found = None;
+                let stop =
+                    resumed
+                        .search
+                        .run(geometry, budget, &mut resumed.conflicts, &mut |solved| {
+                            found = Some(solved.digits().to_vec());
+                            ControlFlow::Break(())
+                        });
+                answered(stop, found)
+            }
+            Turn::Parts if *with_parts => {
+                refute_by_parts(geometry, start, budget, &mut shared.completed_parts).map(|()| None)
+            }
+            Turn::Parts => None,
+        })
+    }
+}
+
+/// The search for the smallest completion that fixes cells in reading order, each to the
+/// smallest digit that still leaves a completion (asking the turns of a schedule, which in the
+/// portfolio no dead end stalls for long; a known completion bounds each cell, so only smaller
+/// digits are asked about). It can stop when its guesses run out and go on later, the question
+/// it was asking included.
+struct CellByCell<'g> {
+    /// The puzzle with every cell before `cell` fixed to its digit in the smallest completion.
+    fixed: Vec<u8>,
+    /// The smallest completion known, once one is.
+    witness: Option<Vec<u8>>,
+    /// The cell being fixed.
+    cell: usize,
+    /// The digit to ask about at `cell` next.
+    digit: u8,
+    /// The search answering the question being asked, if a run stopped inside it.
+    asking: Option<Completion<'g>>,
+}
+
+impl<'g> CellByCell<'g> {
+    /// The search of the completions of `puzzle` (0 for a blank), not yet started.
+    fn new(puzzle: &[u8]) -> CellByCell<'g> {
+        CellByCell {
+            fixed: puzzle.to_vec(),
+            witness: None,
+            cell: 0,
+            digit: 1,
+            asking: None,
+        }
+    }
+
+    /// Goes on asking the turns of `schedule` within `effort`: the smallest completion
+    /// (`Some(None)` if there is none), or `None` if `effort` runs out first, after which it
+    /// can go on.
+    fn run(
+        &mut self,
+        geometry: &'g Geometry,
+        schedule: &Schedule<'_, Turn>,
+        effort: &mut Effort,
+    ) -> Option<Option<Vec<u8>>> {
+        let mut witness = match self.witness.take() {
+            Some(witness) => witness,
+            None => match self.ask(geometry, schedule, effort)? {
+                Some(witness) => witness,
+                None => return Some(None),
+            },
+        };
+        while self.cell < self.fixed.len() {
+            let cell = self.cell;
+            if self.fixed[cell] == 0 && self.digit < witness[cell] {
+                self.fixed[cell] = self.digit;
+                let answer = self.ask(geometry, schedule, effort);
+                self.fixed[cell] = 0;
+                match answer {
+                    Some(Some(better)) => witness = better,
+                    Some(None) => self.digit += 1,
+                    None => {
+                        self.witness = Some(witness);
+                        return None;
+                    }
+                }
+            } else {
+                self.fixed[cell] = witness[cell];
+                self.cell += 1;
+                self.digit = 1;
             }
         }
-        fixed[cell] = witness[cell];
+        Some(Some(witness))
     }
-    Some(Some(witness))
+
+    /// Whether the board `fixed` holds has a completion, going on with the search that was
+    /// asking if a run stopped inside it; `None` if `effort` runs out first.
+    fn ask(
+        &mut self,
+        geometry: &'g Geometry,
+        schedule: &Schedule<'_, Turn>,
+        effort: &mut Effort,
+    ) -> Option<Option<Vec<u8>>> {
+        let mut asking = match self.asking.take() {
+            Some(asking) => asking,
+            None => match Position::new(geometry, &self.fixed) {
+                Some(start) => Completion::new(geometry, start, true),
+                None => return Some(None),
+            },
+        };
+        let answer = asking.run(schedule, effort);
+        if answer.is_none() {
+            self.asking = Some(asking);
+        }
+        answer
+    }
 }
 
 #[cfg(test)]
@@ -842,6 +980,24 @@ mod tests {
             let bound = schedule.first.1 + shares * (2 * best + schedule.round_budget);
             let portfolio = guesses(&board, Question::First, bound);
             assert!(portfolio.is_some(), "best alone {}: {}", best, text);
+        }
+    }
+
+    #[test]
+    fn the_smallest_solution_takes_reading_order_in_turns_with_cell_by_cell() {
+        // Boards the adversary found climbing against the smallest solution when reading order
+        // had one turn of 4,096 guesses: cell by cell took 498,710 and 777,733 guesses, reading
+        // order alone takes 43,647 and 122,871.
+        let boards = [
+            ("...............L...FM.........I...MA.J..................J...G...........I..............K...........E.....AL..G.......F..............J.....N.....J........G...H...CF.......J.IE.....O.......P.......D.......K.............I...N.......................C......L...", 250_000),
+            ("...........G......H............K......B.......................P......P...J.....L...........I......DH...........I....E.A......P....I......G.....J.B.A..N....P.O.............J..............CD....IH.G.N.........P..C......................F.......E.O............", 400_000),
+        ];
+        for (text, budget) in boards {
+            let board = sixteen(text);
+            let measured = board.measure(Question::Smallest, Method::Portfolio, budget);
+            let reading = board.measure(Question::Smallest, Method::ReadingOrder, u64::MAX);
+            assert!(measured.answer.is_some(), "{}", text);
+            assert_eq!(measured.answer, reading.answer);
         }
     }
 
