@@ -1,0 +1,394 @@
+//! The family engine's portfolio: which turns each method takes, what the turns of one solve
+//! share, and the searches for any completion (which can stop when their effort runs out and go
+//! on later) and for the number of completions.
+
+use std::ops::ControlFlow;
+
+use super::geometry::Geometry;
+use super::search::{search, Branching, Conflicts, Position, Search, Stop};
+use super::Method;
+use crate::schedule::{Effort, Progress, Schedule};
+
+impl Method {
+    /// The turns this method takes on boards of `n x n` boxes: the portfolio's, or one search on
+    /// every guess allowed.
+    pub(super) fn schedule(self, n: usize) -> Schedule<'static, Turn> {
+        let branching = match self {
+            Method::Portfolio => return portfolio(n),
+            Method::FewestCandidatesPerConflict => Branching::FewestCandidatesPerConflict,
+            Method::FewestCandidatesPerRecentConflict => {
+                Branching::FewestCandidatesPerRecentConflict
+            }
+            Method::FewestPlaces => Branching::FewestPlaces,
+            Method::ReadingOrder => Branching::ReadingOrder,
+            Method::Probing => Branching::Probing,
+        };
+        Schedule {
+            first: (Turn::Search(branching), u64::MAX),
+            rounds: &[],
+            round_budget: 0,
+        }
+    }
+}
+
+/// The portfolio's turns on boards of `n x n` boxes: the per-conflict cell rule's search first,
+/// on [`first_budget`], then [`ROUNDS`], whose first round gives a share 256 guesses.
+pub(super) fn portfolio(n: usize) -> Schedule<'static, Turn> {
+    Schedule {
+        first: (
+            Turn::Resumed(Branching::FewestCandidatesPerConflict),
+            first_budget(n),
+        ),
+        rounds: ROUNDS,
+        round_budget: 256,
+    }
+}
+
+/// Guesses the portfolio's first turn may make on boards of `n x n` boxes: the per-conflict cell
+/// rule's search, which its turns in the rounds go on with (the restarted turns start from its
+/// tally). Up to 16x16 it covers every minimal puzzle of the benchmark's sets (the most is 1,035
+/// guesses to a first solution, 2,414 counting, of 100 minimal 16x16 puzzles), and it also cut
+/// the worst of the adversary's 16x16 boards from 0.65 to 0.36 million guesses. On 25x25 boards
+/// no first turn covers the hard ones, which need the restarted turns early: 1,024, where
+/// halving it cut the median first solution of boards at 45 % givens from 12 to 10 ms but
+/// raised their worst from 0.2 to 0.3 s, and other budgets swing their figures either way
+/// (BENCHMARKS.md).
+fn first_budget(n: usize) -> u64 {
+    if n <= 4 {
+        4096
+    } else {
+        1024
+    }
+}
+
+/// The portfolio's turns after the first. Probing gets three shares: on minimal 16x16 puzzles it
+/// cut the worst first solution from 273 to 107 ms and the median count to 2 from 75 to 23 ms
+/// (BENCHMARKS.md); as the first turn it doubled the median. With conflict weighting, two shares
+/// for the weighted cell rule rather than one cut the median first solution of 25x25 boards at
+/// 45 % givens from 20 to 12 ms; four shares did worse again (18 ms). In the rounds the rule
+/// weighs recent contradictions more: that cut the adversary's worst 16x16 boards from 3.1 to
+/// 0.01 million guesses (first solution) and from 2.0 to 0.2 million (smallest), with the
+/// standard sets' medians unchanged; as the first turn it raised them by a third, and both rules
+/// in the rounds (two shares each) left a 25x25 board at 0.9 s. Refuting bands and stacks alone
+/// (one share) answers the adversary's refutations whose contradiction lies inside one of
+/// them, which the whole-board rules can take millions of guesses over: 3.8 million to 46
+/// thousand and 2.1 million to 11 thousand on two of them (BENCHMARKS.md).
+///
+/// Every strategy but reading order also has a turn of one share that resumes its own search on
+/// its own tally, so a board costs at most a bounded multiple of what the best of them needs
+/// alone (about 18 times, nine shares and a doubling), however the restarted turns fare:
+/// restarting on a tally the other turns keep changing left a 16x16 refutation at 2.7 million
+/// guesses that probing alone answers in 27 thousand, and a board at 1.05 million that the
+/// recency-weighted rule alone answers in 12 thousand. The restarted turns stay, being what
+/// finds some 25x25 boards' solutions early and refutes some boards that no strategy alone
+/// refutes within 400 thousand guesses. Reading order's turn, which answered none of the
+/// adversary's boards sooner than the rest, gave way to the cell rules' (BENCHMARKS.md).
+pub(super) const ROUNDS: &[(Turn, u64)] = &[
+    (
+        Turn::Search(Branching::FewestCandidatesPerRecentConflict),
+        2,
+    ),
+    (Turn::Parts, 1),
+    (Turn::Search(Branching::Probing), 2),
+    (Turn::Resumed(Branching::Probing), 1),
+    (Turn::Resumed(Branching::FewestPlaces), 1),
+    (
+        Turn::Resumed(Branching::FewestCandidatesPerRecentConflict),
+        1,
+    ),
+    (Turn::Resumed(Branching::FewestCandidatesPerConflict), 1),
+];
+
+/// A turn of the portfolio.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Turn {
+    /// A search of the whole board, afresh each turn, branching on a tally of conflicts that all
+    /// such turns of the solve share (see [`Shared::restart_tally`]).
+    Search(Branching),
+    /// A search of the whole board that each turn resumes where it stopped, keeping its own
+    /// tally of conflicts: it costs what it would alone, however many turns it takes.
+    Resumed(Branching),
+    /// Searches of each band and stack alone, which can only show that there is no completion
+    /// (see [`refute_by_parts`]).
+    Parts,
+}
+
+/// What the portfolio's turns of one solve share: where contradictions showed, which bands and
+/// stacks are known to have completions, and the searches the resumed turns go on with.
+struct Shared<'a> {
+    geometry: &'a Geometry,
+    /// The tally the restarted turns share, once the first of them has taken it.
+    conflicts: Option<Conflicts>,
+    /// Bit `p` for part `p` (bands first, then stacks) once it is known to have a completion.
+    completed_parts: u32,
+    /// The resumed turns' searches so far.
+    resumed: Vec<Resumed>,
+}
+
+/// A search of a [`Turn::Resumed`], with its tally of conflicts and the solutions it has
+/// visited.
+struct Resumed {
+    branching: Branching,
+    search: Search,
+    conflicts: Conflicts,
+    found: usize,
+}
+
+impl Shared<'_> {
+    fn new(geometry: &Geometry) -> Shared<'_> {
+        Shared {
+            geometry,
+            conflicts: None,
+            completed_parts: 0,
+            resumed: Vec::new(),
+        }
+    }
+
+    /// The tally of conflicts the restarted turns share: at first a copy of the tally of the
+    /// search that took the first turn (if one did), so that they start from where it failed.
+    fn restart_tally(&mut self) -> &mut Conflicts {
+        let (geometry, resumed) = (self.geometry, &self.resumed);
+        self.conflicts.get_or_insert_with(|| match resumed.first() {
+            Some(first) => first.conflicts.clone(),
+            None => Conflicts::new(geometry),
+        })
+    }
+
+    /// The resumed search from `start` that branches as `branching`, started if it was not.
+    fn resumed(&mut self, start: &Position, branching: Branching) -> &mut Resumed {
+        let index = match self.resumed.iter().position(|r| r.branching == branching) {
+            Some(index) => index,
+            None => {
+                self.resumed.push(Resumed {
+                    branching,
+                    search: Search::new(start.clone(), branching),
+                    conflicts: Conflicts::new(self.geometry),
+                    found: 0,
+                });
+                self.resumed.len() - 1
+            }
+        };
+        &mut self.resumed[index]
+    }
+}
+
+/// Looks for a band or stack whose placed digits in `start`, alone on an otherwise empty board,
+/// have no completion: a proof that `start` has none, since every completion of `start` would
+/// complete that part too. `Some(())` if it finds one; `None` if every part has a completion or
+/// `budget` runs out first.
+pub(super) fn refute_by_parts(
+    geometry: &Geometry,
+    start: &Position,
+    budget: &mut u64,
+    completed_parts: &mut u32,
+) -> Option<()> {
+    let (n, side) = (geometry.n, geometry.side);
+    for part in 0..2 * n {
+        if *completed_parts >> part & 1 != 0 {
+            continue;
+        }
+        let cells: Vec<u8> = (0..geometry.cells)
+            .map(|cell| {
+                let (row, column) = (cell / side, cell % side);
+                let inside = if part < n {
+                    row / n == part
+                } else {
+                    column / n == part - n
+                };
+                if inside {
+                    start.digits()[cell]
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let alone = match Position::new(geometry, &cells) {
+            Some(alone) => alone,
+            None => return Some(()),
+        };
+        let mut effort = Effort::limited(*budget);
+        let found = first_of(
+            geometry,
+            &alone,
+            &Method::Portfolio.schedule(geometry.n),
+            &mut effort,
+            false,
+        );
+        *budget -= effort.spent;
+        match found? {
+            Some(_) => *completed_parts |= 1 << part,
+            None => return Some(()),
+        }
+    }
+    None
+}
+
+/// `Some(answer)` for a search that finished, `None` for one whose budget ran out.
+pub(super) fn answered<T>(stop: ControlFlow<Stop>, answer: T) -> Option<T> {
+    match stop {
+        ControlFlow::Break(Stop::Budget) => None,
+        _ => Some(answer),
+    }
+}
+
+/// The first completion `branching` finds from `start` (`Some(None)` if there is none); `None`
+/// if `budget` runs out.
+fn first_in(
+    geometry: &Geometry,
+    start: &Position,
+    branching: Branching,
+    budget: &mut u64,
+    conflicts: &mut Conflicts,
+) -> Option<Option<Vec<u8>>> {
+    let mut found = None;
+    let stop = search(
+        geometry,
+        start.clone(),
+        branching,
+        budget,
+        conflicts,
+        &mut |solved| {
+            found = Some(solved.digits().to_vec());
+            ControlFlow::Break(())
+        },
+    );
+    answered(stop, found)
+}
+
+/// A completion of `start` by the turns of `schedule` (`Some(None)` if there is none); `None`
+/// if `effort` runs out.
+pub(super) fn first(
+    geometry: &Geometry,
+    start: &Position,
+    schedule: &Schedule<'_, Turn>,
+    effort: &mut Effort,
+) -> Option<Option<Vec<u8>>> {
+    first_of(geometry, start, schedule, effort, true)
+}
+
+/// As [`first`], with the turns that refute by parts or without them (for the parts
+/// themselves).
+fn first_of(
+    geometry: &Geometry,
+    start: &Position,
+    schedule: &Schedule<'_, Turn>,
+    effort: &mut Effort,
+    with_parts: bool,
+) -> Option<Option<Vec<u8>>> {
+    Completion::new(geometry, start.clone(), with_parts).run(schedule, effort)
+}
+
+/// The search for any completion of a position by the turns of a schedule (as [`first_of`]),
+/// which can stop when its effort runs out and go on later where it stopped.
+pub(super) struct Completion<'g> {
+    geometry: &'g Geometry,
+    start: Position,
+    with_parts: bool,
+    shared: Shared<'g>,
+    progress: Progress,
+}
+
+impl<'g> Completion<'g> {
+    /// The search from `start`, not yet started, with the turns that refute by parts or without.
+    pub(super) fn new(geometry: &'g Geometry, start: Position, with_parts: bool) -> Completion<'g> {
+        Completion {
+            geometry,
+            start,
+            with_parts,
+            shared: Shared::new(geometry),
+            progress: Progress::default(),
+        }
+    }
+
+    /// Goes on with the turns of `schedule` within `effort`: a completion (`Some(None)` if there
+    /// is none), or `None` if `effort` runs out first.
+    pub(super) fn run(
+        &mut self,
+        schedule: &Schedule<'_, Turn>,
+        effort: &mut Effort,
+    ) -> Option<Option<Vec<u8>>> {
+        let Completion {
+            geometry,
+            start,
+            with_parts,
+            shared,
+            progress,
+        } = self;
+        let (geometry, start) = (*geometry, &*start);
+        schedule.resume(progress, effort, |turn, budget| match turn {
+            Turn::Search(branching) => {
+                first_in(geometry, start, branching, budget, shared.restart_tally())
+            }
+            Turn::Resumed(branching) => {
+                let resumed = shared.resumed(start, branching);
+                let mut found = None;
+                let stop =
+                    resumed
+                        .search
+                        .run(geometry, budget, &mut resumed.conflicts, &mut |solved| {
+                            found = Some(solved.digits().to_vec());
+                            ControlFlow::Break(())
+                        });
+                answered(stop, found)
+            }
+            Turn::Parts if *with_parts => {
+                refute_by_parts(geometry, start, budget, &mut shared.completed_parts).map(|()| None)
+            }
+            Turn::Parts => None,
+        })
+    }
+}
+
+/// The number of completions of `start` up to `limit` (at least 1) by the turns of `schedule`;
+/// `None` if `effort` runs out first.
+pub(super) fn count_completions(
+    geometry: &Geometry,
+    start: &Position,
+    limit: usize,
+    schedule: &Schedule<'_, Turn>,
+    effort: &mut Effort,
+) -> Option<usize> {
+    let mut shared = Shared::new(geometry);
+    schedule.run(effort, |turn, budget| {
+        let branching = match turn {
+            Turn::Search(branching) => branching,
+            Turn::Resumed(branching) => {
+                let resumed = shared.resumed(start, branching);
+                let found = &mut resumed.found;
+                let stop =
+                    resumed
+                        .search
+                        .run(geometry, budget, &mut resumed.conflicts, &mut |_| {
+                            *found += 1;
+                            if *found < limit {
+                                ControlFlow::Continue(())
+                            } else {
+                                ControlFlow::Break(())
+                            }
+                        });
+                return answered(stop, *found);
+            }
+            Turn::Parts => {
+                return refute_by_parts(geometry, start, budget, &mut shared.completed_parts)
+                    .map(|()| 0)
+            }
+        };
+        let mut count = 0;
+        let stop = search(
+            geometry,
+            start.clone(),
+            branching,
+            budget,
+            shared.restart_tally(),
+            &mut |_| {
+                count += 1;
+                if count < limit {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            },
+        );
+        answered(stop, count)
+    })
+}

@@ -1,0 +1,186 @@
+//! The smallest completion in reading order: a reading-order search, whose first completion is
+//! the smallest, and cells fixed one by one, each to the smallest digit that leaves a completion;
+//! the portfolio takes both in turns.
+
+use std::ops::ControlFlow;
+
+use super::geometry::Geometry;
+use super::portfolio::{answered, first, Completion, Turn};
+use super::search::{Branching, Conflicts, Position, Search};
+use super::Method;
+use crate::schedule::{Effort, Schedule};
+
+/// The smallest completion of `cells` (0 for a blank; `Some(None)` if there is none) by
+/// `method`; `None` if `effort` runs out first. Reading
+/// order meets completions in lexicographic order, so its first is the smallest; fixing
+/// cells one by one ([`CellByCell`]) finds it too. Reading order alone is used to the end,
+/// the other methods alone go cell by cell. The portfolio tries reading order on
+/// [`READING_FIRST`] guesses, then asks the portfolio for any completion (which both ways
+/// need to find, cell by cell as its first question; none means no smallest), then takes
+/// both ways in turns ([`SMALLEST`]), each going on where its last turn stopped.
+pub(super) fn smallest(
+    geometry: &Geometry,
+    cells: &[u8],
+    method: Method,
+    effort: &mut Effort,
+) -> Option<Option<Vec<u8>>> {
+    let start = match Position::new(geometry, cells) {
+        Some(start) => start,
+        None => return Some(None),
+    };
+    let turns = method.schedule(geometry.n);
+    let mut reading = Search::new(start.clone(), Branching::ReadingOrder);
+    let mut conflicts = Conflicts::new(geometry);
+    let mut read = |budget: &mut u64| {
+        let mut found = None;
+        let stop = reading.run(geometry, budget, &mut conflicts, &mut |solved| {
+            found = Some(solved.digits().to_vec());
+            ControlFlow::Break(())
+        });
+        answered(stop, found)
+    };
+    let mut by_cell = CellByCell::new(cells);
+    let found = match method {
+        Method::ReadingOrder => effort.spend(u64::MAX, read)?,
+        Method::Portfolio => match effort.spend(READING_FIRST, &mut read) {
+            Some(found) => found,
+            None => match first(geometry, &start, &turns, effort)? {
+                None => None,
+                Some(witness) => {
+                    by_cell.witness = Some(witness);
+                    SMALLEST.run(effort, |way, budget| match way {
+                        Way::ReadingOrder => read(budget),
+                        Way::CellByCell => {
+                            let mut turn = Effort::limited(*budget);
+                            let found = by_cell.run(geometry, &turns, &mut turn);
+                            *budget -= turn.spent;
+                            found
+                        }
+                    })?
+                }
+            },
+        },
+        _ => by_cell.run(geometry, &turns, effort)?,
+    };
+    Some(found)
+}
+
+/// A way to the smallest completion.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Way {
+    /// A reading-order search, whose first completion is the smallest.
+    ReadingOrder,
+    /// Fixing cells one by one ([`CellByCell`]).
+    CellByCell,
+}
+
+/// Guesses the portfolio's reading-order search for the smallest completion makes before any
+/// other way: more than a minimal 16x16 puzzle of the benchmark's sets needs (the most is
+/// 4,185).
+const READING_FIRST: u64 = 8192;
+
+/// The portfolio's turns for the smallest completion once a completion is known: cell by cell
+/// and reading order in turn on doubling budgets, each going on where it stopped, so that a
+/// board costs a bounded multiple of the cheaper way alone (after the first completion, which
+/// both need). Cell by cell gets three shares: on most of the adversary's sparse boards it is
+/// the way that answers, and reading order alone needs a million guesses or more; on others
+/// reading order is much the faster (43,647 guesses where cell by cell took 498,710). With two
+/// shares the worst of the boards in BENCHMARKS.md took 586,040 guesses, with three 454,968
+/// (it was 777,733 with reading order given one turn only).
+const SMALLEST: Schedule<'static, Way> = Schedule {
+    first: (Way::CellByCell, 8192),
+    rounds: &[(Way::ReadingOrder, 1), (Way::CellByCell, 3)],
+    round_budget: 4096,
+};
+
+/// The search for the smallest completion that fixes cells in reading order, each to the
+/// smallest digit that still leaves a completion (asking the turns of a schedule, which in the
+/// portfolio no dead end stalls for long; a known completion bounds each cell, so only smaller
+/// digits are asked about). It can stop when its guesses run out and go on later, the question
+/// it was asking included.
+struct CellByCell<'g> {
+    /// The puzzle with every cell before `cell` fixed to its digit in the smallest completion.
+    fixed: Vec<u8>,
+    /// The smallest completion known, once one is.
+    witness: Option<Vec<u8>>,
+    /// The cell being fixed.
+    cell: usize,
+    /// The digit to ask about at `cell` next.
+    digit: u8,
+    /// The search answering the question being asked, if a run stopped inside it.
+    asking: Option<Completion<'g>>,
+}
+
+impl<'g> CellByCell<'g> {
+    /// The search of the completions of `puzzle` (0 for a blank), not yet started.
+    fn new(puzzle: &[u8]) -> CellByCell<'g> {
+        CellByCell {
+            fixed: puzzle.to_vec(),
+            witness: None,
+            cell: 0,
+            digit: 1,
+            asking: None,
+        }
+    }
+
+    /// Goes on asking the turns of `schedule` within `effort`: the smallest completion
+    /// (`Some(None)` if there is none), or `None` if `effort` runs out first, after which it
+    /// can go on.
+    fn run(
+        &mut self,
+        geometry: &'g Geometry,
+        schedule: &Schedule<'_, Turn>,
+        effort: &mut Effort,
+    ) -> Option<Option<Vec<u8>>> {
+        let mut witness = match self.witness.take() {
+            Some(witness) => witness,
+            None => match self.ask(geometry, schedule, effort)? {
+                Some(witness) => witness,
+                None => return Some(None),
+            },
+        };
+        while self.cell < self.fixed.len() {
+            let cell = self.cell;
+            if self.fixed[cell] == 0 && self.digit < witness[cell] {
+                self.fixed[cell] = self.digit;
+                let answer = self.ask(geometry, schedule, effort);
+                self.fixed[cell] = 0;
+                match answer {
+                    Some(Some(better)) => witness = better,
+                    Some(None) => self.digit += 1,
+                    None => {
+                        self.witness = Some(witness);
+                        return None;
+                    }
+                }
+            } else {
+                self.fixed[cell] = witness[cell];
+                self.cell += 1;
+                self.digit = 1;
+            }
+        }
+        Some(Some(witness))
+    }
+
+    /// Whether the board `fixed` holds has a completion, going on with the search that was
+    /// asking if a run stopped inside it; `None` if `effort` runs out first.
+    fn ask(
+        &mut self,
+        geometry: &'g Geometry,
+        schedule: &Schedule<'_, Turn>,
+        effort: &mut Effort,
+    ) -> Option<Option<Vec<u8>>> {
+        let mut asking = match self.asking.take() {
+            Some(asking) => asking,
+            None => match Position::new(geometry, &self.fixed) {
+                Some(start) => Completion::new(geometry, start, true),
+                None => return Some(None),
+            },
+        };
+        let answer = asking.run(schedule, effort);
+        if answer.is_none() {
+            self.asking = Some(asking);
+        }
+        answer
+    }
+}
