@@ -11,13 +11,12 @@ use super::Method;
 use crate::schedule::{Effort, Schedule};
 
 /// The smallest completion of `cells` (0 for a blank; `Some(None)` if there is none) by
-/// `method`; `None` if `effort` runs out first. Reading
-/// order meets completions in lexicographic order, so its first is the smallest; fixing
-/// cells one by one ([`CellByCell`]) finds it too. Reading order alone is used to the end,
-/// the other methods alone go cell by cell. The portfolio tries reading order on
-/// [`READING_FIRST`] guesses, then asks the portfolio for any completion (which both ways
-/// need to find, cell by cell as its first question; none means no smallest), then takes
-/// both ways in turns ([`SMALLEST`]), each going on where its last turn stopped.
+/// `method`; `None` if `effort` runs out first. Reading order meets completions in
+/// lexicographic order, so its first is the smallest; fixing cells one by one ([`CellByCell`])
+/// finds it too. Reading order alone is used to the end, the other methods alone go cell by
+/// cell. The portfolio tries reading order on [`READING_FIRST`] guesses, then asks for any
+/// completion (which both ways need to find, cell by cell as its first question; none means no
+/// smallest), then takes both ways in turns ([`SMALLEST`]), each going on where it stopped.
 pub(super) fn smallest(
     geometry: &Geometry,
     cells: &[u8],
@@ -84,9 +83,10 @@ const READING_FIRST: u64 = 8192;
 /// board costs a bounded multiple of the cheaper way alone (after the first completion, which
 /// both need). Cell by cell gets three shares: on most of the adversary's sparse boards it is
 /// the way that answers, and reading order alone needs a million guesses or more; on others
-/// reading order is much the faster (43,647 guesses where cell by cell took 498,710). With two
-/// shares the worst of the boards in BENCHMARKS.md took 586,040 guesses, with three 454,968
-/// (it was 777,733 with reading order given one turn only).
+/// reading order is much the faster (43,647 guesses where cell by cell took 498,710). On the
+/// boards of the table in BENCHMARKS.md the worst took 454,968 guesses with three shares and
+/// 586,040 with two (777,733 with reading order given one turn only); boards that only cell by
+/// cell answers cost up to a third more than with one turn.
 const SMALLEST: Schedule<'static, Way> = Schedule {
     first: (Way::CellByCell, 8192),
     rounds: &[(Way::ReadingOrder, 1), (Way::CellByCell, 3)],
