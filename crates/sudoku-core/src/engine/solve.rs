@@ -456,9 +456,10 @@ mod tests {
     /// The worst boards the adversary (`sudoku-bench`'s `adversary` example) found against the
     /// whole engine, in any mode, and some that stall every strategy but one. The first is the
     /// worst before the portfolio resumed its searches; the seven after the first nineteen, the
-    /// worst after; the last three, the worst of the climbs against the open-peer branching
-    /// (first solution, count to 2, smallest solution).
-    const ADVERSARIAL: [&str; 25] = [
+    /// worst after; the next three, the worst of the climbs against the open-peer branching
+    /// (first solution, count to 2, smallest solution); the last, the worst of a later climb to
+    /// a first solution (6,692 guesses).
+    const ADVERSARIAL: [&str; 26] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -484,6 +485,7 @@ mod tests {
         ".......6.1....4...................8.7..9.13...64....1.........2.481.6............",
         "...4....5..538.9.....1.......96...7...8........2.9.5..3.......................298",
         "....8..9.4.................8.64...............2............8................968..",
+        "....6.......52.......8..........42.51.5...846.8................5.2...6.8.3.......",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
