@@ -11,7 +11,7 @@ use crate::schedule::{Effort, Progress, Schedule};
 
 impl Method {
     /// The turns this method takes on boards of `n x n` boxes: the portfolio's, or one search on
-    /// every guess allowed.
+    /// every guess allowed (resumed, should a run stop for its effort and go on later).
     pub(super) fn schedule(self, n: usize) -> Schedule<'static, Turn> {
         let branching = match self {
             Method::Portfolio => return portfolio(n),
@@ -24,7 +24,7 @@ impl Method {
             Method::Probing => Branching::Probing,
         };
         Schedule {
-            first: (Turn::Search(branching), u64::MAX),
+            first: (Turn::Resumed(branching), u64::MAX),
             rounds: &[],
             round_budget: 0,
         }
@@ -207,13 +207,8 @@ pub(super) fn refute_by_parts(
             None => return Some(()),
         };
         let mut effort = Effort::limited(*budget);
-        let found = first_of(
-            geometry,
-            &alone,
-            &Method::Portfolio.schedule(geometry.n),
-            &mut effort,
-            false,
-        );
+        let found = Completion::new(geometry, alone, false)
+            .run(&Method::Portfolio.schedule(geometry.n), &mut effort);
         *budget -= effort.spent;
         match found? {
             Some(_) => *completed_parts |= 1 << part,
@@ -263,23 +258,11 @@ pub(super) fn first(
     schedule: &Schedule<'_, Turn>,
     effort: &mut Effort,
 ) -> Option<Option<Vec<u8>>> {
-    first_of(geometry, start, schedule, effort, true)
+    Completion::new(geometry, start.clone(), true).run(schedule, effort)
 }
 
-/// As [`first`], with the turns that refute by parts or without them (for the parts
-/// themselves).
-fn first_of(
-    geometry: &Geometry,
-    start: &Position,
-    schedule: &Schedule<'_, Turn>,
-    effort: &mut Effort,
-    with_parts: bool,
-) -> Option<Option<Vec<u8>>> {
-    Completion::new(geometry, start.clone(), with_parts).run(schedule, effort)
-}
-
-/// The search for any completion of a position by the turns of a schedule (as [`first_of`]),
-/// which can stop when its effort runs out and go on later where it stopped.
+/// The search for any completion of a position by the turns of a schedule, which can stop when
+/// its effort runs out and go on later where it stopped.
 pub(super) struct Completion<'g> {
     geometry: &'g Geometry,
     start: Position,
@@ -289,7 +272,8 @@ pub(super) struct Completion<'g> {
 }
 
 impl<'g> Completion<'g> {
-    /// The search from `start`, not yet started, with the turns that refute by parts or without.
+    /// The search from `start`, not yet started, with the turns that refute by parts or without
+    /// them (for the parts themselves).
     pub(super) fn new(geometry: &'g Geometry, start: Position, with_parts: bool) -> Completion<'g> {
         Completion {
             geometry,
