@@ -40,11 +40,11 @@ mod search;
 mod smallest;
 
 use self::geometry::Geometry;
-use self::portfolio::{count_completions, first, Turn};
+use self::portfolio::{count_completions, first};
 use self::search::Position;
 use self::smallest::smallest;
 use crate::engine::{Answer, Measured, Question};
-use crate::schedule::{Effort, Schedule};
+use crate::schedule::Effort;
 
 /// The largest box side the engine takes: 25x25 boards, whose 25 digits fit a candidate mask.
 pub const MAX_BOX: usize = 5;
@@ -138,21 +138,14 @@ impl Sudoku {
     /// A completion of this puzzle: a full, rule-abiding board keeping every filled cell; `None` if
     /// there is none.
     pub fn solution(&self) -> Option<Sudoku> {
-        self.solution_within(
-            &Method::Portfolio.schedule(self.n),
-            &mut Effort::unlimited(),
-        )
-        .flatten()
+        self.solution_within(Method::Portfolio, &mut Effort::unlimited())
+            .flatten()
     }
 
     /// The number of completions of this puzzle, counting no further than `limit`.
     pub fn count_solutions(&self, limit: usize) -> usize {
-        self.count_within(
-            limit,
-            &Method::Portfolio.schedule(self.n),
-            &mut Effort::unlimited(),
-        )
-        .unwrap_or(0)
+        self.count_within(limit, Method::Portfolio, &mut Effort::unlimited())
+            .unwrap_or(0)
     }
 
     /// The completion of this puzzle that comes first in reading order (compared cell by cell from the
@@ -173,13 +166,12 @@ impl Sudoku {
         max_guesses: u64,
     ) -> Measured<Sudoku> {
         let mut effort = Effort::limited(max_guesses);
-        let schedule = method.schedule(self.n);
         let answer = match question {
             Question::First => self
-                .solution_within(&schedule, &mut effort)
+                .solution_within(method, &mut effort)
                 .map(Answer::Solution),
             Question::CountTo(limit) => self
-                .count_within(limit, &schedule, &mut effort)
+                .count_within(limit, method, &mut effort)
                 .map(Answer::Count),
             Question::Smallest => self
                 .smallest_within(method, &mut effort)
@@ -191,32 +183,22 @@ impl Sudoku {
         }
     }
 
-    /// [`Sudoku::solution`] by the turns of `schedule` within `effort`; `None` if it runs out.
-    fn solution_within(
-        &self,
-        schedule: &Schedule<'_, Turn>,
-        effort: &mut Effort,
-    ) -> Option<Option<Sudoku>> {
+    /// [`Sudoku::solution`] by `method` within `effort`; `None` if it runs out.
+    fn solution_within(&self, method: Method, effort: &mut Effort) -> Option<Option<Sudoku>> {
         let geometry = Geometry::new(self.n);
         let found = match Position::new(&geometry, &self.cells) {
-            Some(start) => first(&geometry, &start, schedule, effort)?,
+            Some(start) => first(&geometry, &start, &method.schedule(self.n), effort)?,
             None => None,
         };
         Some(found.map(|cells| Sudoku { n: self.n, cells }))
     }
 
-    /// [`Sudoku::count_solutions`] by the turns of `schedule` within `effort`; `None` if it runs
-    /// out.
-    fn count_within(
-        &self,
-        limit: usize,
-        schedule: &Schedule<'_, Turn>,
-        effort: &mut Effort,
-    ) -> Option<usize> {
+    /// [`Sudoku::count_solutions`] by `method` within `effort`; `None` if it runs out.
+    fn count_within(&self, limit: usize, method: Method, effort: &mut Effort) -> Option<usize> {
         let geometry = Geometry::new(self.n);
         match Position::new(&geometry, &self.cells) {
             Some(start) if limit > 0 => {
-                count_completions(&geometry, &start, limit, schedule, effort)
+                count_completions(&geometry, &start, limit, &method.schedule(self.n), effort)
             }
             _ => Some(0),
         }
@@ -269,7 +251,7 @@ impl Method {
 
 #[cfg(test)]
 mod tests {
-    use super::portfolio::{portfolio, refute_by_parts, ROUNDS};
+    use super::portfolio::{portfolio, refute_by_parts, Turn, ROUNDS};
     use super::search::Branching;
     use super::*;
 
