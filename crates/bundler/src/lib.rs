@@ -25,7 +25,7 @@ use quote::ToTokens;
 use syn::visit_mut::VisitMut;
 use syn::{AttrStyle, Ident, Item, ItemMod};
 
-use crate::indent::halve_indentation;
+use crate::indent::indent_with_tabs;
 use crate::prune::Names;
 use crate::rewrite::{Rewriter, Side};
 
@@ -121,7 +121,7 @@ pub fn bundle(request: &Request) -> Result<String, Error> {
     Ok(format!(
         "{}{}",
         request.header,
-        halve_indentation(&prettyplease::unparse(&binary))
+        indent_with_tabs(&prettyplease::unparse(&binary))
     ))
 }
 
