@@ -5,6 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::geometry::Geometry;
+use super::learning::Learning;
 use super::search::{search, Branching, Conflicts, Position, Search, Stop};
 use super::Method;
 use crate::schedule::{Effort, Progress, Schedule};
@@ -22,6 +23,13 @@ impl Method {
             Method::FewestPlaces => Branching::FewestPlaces,
             Method::ReadingOrder => Branching::ReadingOrder,
             Method::Probing => Branching::Probing,
+            Method::Learning => {
+                return Schedule {
+                    first: (Turn::Learning, u64::MAX),
+                    rounds: &[],
+                    round_budget: 0,
+                }
+            }
         };
         Schedule {
             first: (Turn::Resumed(branching), u64::MAX),
@@ -83,6 +91,15 @@ fn first_budget(n: usize) -> u64 {
 /// finds some 25x25 boards' solutions early and refutes some boards that no strategy alone
 /// refutes within 400 thousand guesses. Reading order's turn, which answered none of the
 /// adversary's boards sooner than the rest, gave way to the cell rules' (BENCHMARKS.md).
+///
+/// The learning search takes half of every round (nine shares). Its decisions cost a few
+/// guesses each, and ordinary boards never need it (the minimal 16x16 puzzles end in the first
+/// turn; 25x25 boards at 45 % givens take a third more time in all), but it answers the boards
+/// that stall every cell rule: the worst boards of ten-minute climbs against the portfolio
+/// without it (1.72 million and 0.92 million guesses, every cell rule alone past 100 thousand)
+/// take it 1,204 and 5,364 decisions, and the portfolio 12 and 26 thousand guesses; a unique
+/// 25x25 puzzle the portfolio took 4.7 s over takes it 2.3 s. One share, or three, left those
+/// boards at 160 and 45 thousand guesses (BENCHMARKS.md).
 pub(super) const ROUNDS: &[(Turn, u64)] = &[
     (
         Turn::Search(Branching::FewestCandidatesPerRecentConflict),
@@ -97,6 +114,7 @@ pub(super) const ROUNDS: &[(Turn, u64)] = &[
         1,
     ),
     (Turn::Resumed(Branching::FewestCandidatesPerConflict), 1),
+    (Turn::Learning, 9),
 ];
 
 /// A turn of the portfolio.
@@ -111,6 +129,9 @@ pub(super) enum Turn {
     /// Searches of each band and stack alone, which can only show that there is no completion
     /// (see [`refute_by_parts`]).
     Parts,
+    /// The search that learns from its contradictions, resumed each turn (each decision counts
+    /// as a guess).
+    Learning,
 }
 
 /// What the portfolio's turns of one solve share: where contradictions showed, which bands and
@@ -123,6 +144,8 @@ struct Shared<'a> {
     completed_parts: u32,
     /// The resumed turns' searches so far.
     resumed: Vec<Resumed>,
+    /// The learning search, once it has taken a turn, with the solutions it has found.
+    learning: Option<(Learning, usize)>,
 }
 
 /// A search of a [`Turn::Resumed`], with its tally of conflicts and the solutions it has
@@ -141,7 +164,16 @@ impl Shared<'_> {
             conflicts: None,
             completed_parts: 0,
             resumed: Vec::new(),
+            learning: None,
         }
+    }
+
+    /// The learning search from `start`, started if it was not, with the solutions it has
+    /// found.
+    fn learning(&mut self, start: &Position) -> &mut (Learning, usize) {
+        let geometry = self.geometry;
+        self.learning
+            .get_or_insert_with(|| (Learning::new(geometry, start), 0))
     }
 
     /// The tally of conflicts the restarted turns share: at first a copy of the tally of the
@@ -319,6 +351,7 @@ impl<'g> Completion<'g> {
                 refute_by_parts(geometry, start, budget, &mut shared.completed_parts).map(|()| None)
             }
             Turn::Parts => None,
+            Turn::Learning => shared.learning(start).0.run(geometry, budget),
         })
     }
 }
@@ -355,6 +388,19 @@ pub(super) fn count_completions(
             Turn::Parts => {
                 return refute_by_parts(geometry, start, budget, &mut shared.completed_parts)
                     .map(|()| 0)
+            }
+            Turn::Learning => {
+                let (learning, found) = shared.learning(start);
+                while *found < limit {
+                    match learning.run(geometry, budget)? {
+                        Some(digits) => {
+                            *found += 1;
+                            learning.exclude(geometry, &digits);
+                        }
+                        None => break,
+                    }
+                }
+                return Some(*found);
             }
         };
         let mut count = 0;

@@ -157,6 +157,11 @@ impl Position {
             - 1
     }
 
+    /// Each cell's candidates (bit `d - 1` for digit `d`; a placed cell has only its digit).
+    pub(super) fn candidates(&self) -> &[u32] {
+        &self.candidates
+    }
+
     /// The digits of the board, 0 for an open cell.
     pub(super) fn digits(&self) -> &[u8] {
         &self.digits

@@ -1,0 +1,583 @@
+//! A search that learns from its contradictions, as SAT solvers do (conflict-driven clause
+//! learning), over the board read as propositions "cell `c` holds digit `d`".
+//!
+//! Every cell, and every digit in every row, column and box, takes exactly one of its `side`
+//! propositions. At least one is a clause; at most one is kept without clauses: making a
+//! proposition true makes the rest of its four groups false. Each contradiction is traced back
+//! through the deductions that led to it to the first point where one deduction of the last
+//! decision's level explains it all, and the clause that rules that point out is kept, so that no
+//! later part of the search meets the same contradiction. Decisions go to the propositions
+//! that took part in the most recent contradictions, with the truth each last had, and the search
+//! restarts on a growing number of contradictions (keeping what it learnt).
+//!
+//! Its reasoning is unlike the cell rules' in kind: the boards that stall them for hundreds of
+//! thousands of guesses (a refutation whose reason the search keeps rediscovering in every
+//! branch) take it a few thousand contradictions, while boards their propagation refutes at
+//! once can stall it; so it is one more strategy of the portfolio (BENCHMARKS.md).
+
+use super::geometry::Geometry;
+use super::search::Position;
+
+/// A literal: `2 * v` says proposition `v` holds, `2 * v + 1` that it does not. Proposition
+/// `cell << 5 | d` is "`cell` holds digit `d + 1`", so that neither part needs a division to
+/// recover (numbers whose digit part is past the board's stand for nothing).
+type Literal = u32;
+
+/// Why a proposition has its value.
+#[derive(Clone, Copy)]
+enum Reason {
+    /// A decision, or a fact of the starting position.
+    Decision,
+    /// The clause at this index, whose first literal it made true.
+    Clause(u32),
+    /// The proposition of this index, which shares a group with it, holds.
+    Excluded(u32),
+    /// It is the last proposition of this group (see [`Learning::member`]) not yet false.
+    Last(u32),
+}
+
+/// The search's state, kept between runs, so that a run stopped for its budget goes on later.
+pub(super) struct Learning {
+    side: usize,
+    cells: usize,
+    /// Per proposition: 1 true, -1 false, 0 unassigned.
+    values: Vec<i8>,
+    levels: Vec<u32>,
+    reasons: Vec<Reason>,
+    /// Per group, its members not yet false (bit `i` for member `i`).
+    alive: Vec<u32>,
+    /// The literals made true, in order; `decisions[k]` is where level `k + 1` begins.
+    trail: Vec<Literal>,
+    decisions: Vec<usize>,
+    /// The trail's literals whose consequences are still to be drawn start here.
+    head: usize,
+    /// The clauses: learnt ones with the number of decision levels they spanned (and so may be
+    /// forgotten), and the exclusions of found solutions with 0. While a clause may still imply
+    /// anything, its first two literals are the ones it is watched by.
+    clauses: Vec<(Vec<Literal>, u32)>,
+    /// Per literal, the clauses watched by it (looked at when it turns false).
+    watches: Vec<Vec<u32>>,
+    activity: Vec<f64>,
+    bump: f64,
+    queue: Heap,
+    /// Per proposition, the truth it had last.
+    phases: Vec<bool>,
+    seen: Vec<bool>,
+    /// The cells open at the start, which a found solution's exclusion names.
+    open: Vec<usize>,
+    conflicts: u64,
+    restarts: u32,
+    next_restart: u64,
+    /// How many clauses it keeps before it forgets some.
+    kept: usize,
+    /// Whether every solution has been found (or excluded).
+    exhausted: bool,
+}
+
+/// How many contradictions the first run between restarts allows; later runs follow the Luby
+/// sequence (1, 1, 2, 1, 1, 2, 4, ...) in this unit.
+const RESTART_UNIT: u64 = 64;
+
+impl Learning {
+    /// A search from `start`, whose placed digits and candidates are its facts.
+    pub(super) fn new(geometry: &Geometry, start: &Position) -> Learning {
+        let (side, cells) = (geometry.side, geometry.cells);
+        let count = cells << 5;
+        let mut learning = Learning {
+            side,
+            cells,
+            values: vec![0; count],
+            levels: vec![0; count],
+            reasons: vec![Reason::Decision; count],
+            alive: vec![u32::MAX >> (32 - side); cells + ((3 * side) << 5)],
+            trail: Vec::new(),
+            decisions: Vec::new(),
+            head: 0,
+            clauses: Vec::new(),
+            watches: vec![Vec::new(); 2 * count],
+            activity: vec![0.0; count],
+            bump: 1.0,
+            queue: Heap::new(count, side),
+            phases: vec![true; count],
+            seen: vec![false; count],
+            open: Vec::new(),
+            conflicts: 0,
+            restarts: 0,
+            next_restart: RESTART_UNIT,
+            kept: 2 * cells,
+            exhausted: false,
+        };
+        for (cell, &mask) in start.candidates().iter().enumerate() {
+            if start.digits()[cell] == 0 {
+                learning.open.push(cell);
+            }
+            for d in 0..side {
+                let v = (cell << 5 | d) as u32;
+                if mask >> d & 1 == 0 {
+                    learning.assign(2 * v + 1, Reason::Decision);
+                } else if mask.count_ones() == 1 {
+                    learning.assign(2 * v, Reason::Decision);
+                }
+            }
+        }
+        learning.exhausted = learning.propagate(geometry).is_some();
+        learning
+    }
+
+    /// The four groups of proposition `v`, each with the proposition's place in it: its cell's
+    /// digits (group `cell`, place `d`), then its digit's places in the cell's row, column and
+    /// box (group `cells + (unit << 5 | d)`, the cell's place in the unit).
+    fn groups(&self, geometry: &Geometry, v: usize) -> [(usize, usize); 4] {
+        let (cell, d) = (v >> 5, v & 31);
+        let [row, column, in_box] = geometry.units_of[cell];
+        let [x, y, z] = geometry.places_of[cell];
+        let group = |unit: usize| self.cells + (unit << 5 | d);
+        [
+            (cell, d),
+            (group(row), x),
+            (group(column), y),
+            (group(in_box), z),
+        ]
+    }
+
+    /// The proposition that is member `i` of group `g`.
+    fn member(&self, geometry: &Geometry, g: usize, i: usize) -> usize {
+        match g.checked_sub(self.cells) {
+            None => g << 5 | i,
+            Some(k) => geometry.units[k >> 5][i] << 5 | k & 31,
+        }
+    }
+
+    /// The value of `literal`: 1 true, -1 false, 0 unassigned.
+    fn value(&self, literal: Literal) -> i8 {
+        let value = self.values[(literal >> 1) as usize];
+        if literal & 1 == 0 {
+            value
+        } else {
+            -value
+        }
+    }
+
+    fn assign(&mut self, literal: Literal, reason: Reason) {
+        let v = (literal >> 1) as usize;
+        self.values[v] = 1 - 2 * (literal & 1) as i8;
+        self.levels[v] = self.decisions.len() as u32;
+        self.reasons[v] = reason;
+        self.trail.push(literal);
+    }
+
+    /// Adds a clause whose first two literals are unassigned, or whose first it implies.
+    fn add(&mut self, literals: Vec<Literal>, span: u32) -> u32 {
+        let index = self.clauses.len() as u32;
+        self.watches[literals[0] as usize].push(index);
+        self.watches[literals[1] as usize].push(index);
+        self.clauses.push((literals, span));
+        index
+    }
+
+    /// Draws every consequence of the trail; the literals of a clause every literal of which is
+    /// false, if it meets one.
+    fn propagate(&mut self, geometry: &Geometry) -> Option<Vec<Literal>> {
+        while let Some(&literal) = self.trail.get(self.head) {
+            self.head += 1;
+            let v = (literal >> 1) as usize;
+            for (g, place) in self.groups(geometry, v) {
+                if literal & 1 == 0 {
+                    // At most one of each group holds.
+                    let mut others = self.alive[g] & !(1 << place);
+                    while others != 0 {
+                        let w = self.member(geometry, g, others.trailing_zeros() as usize);
+                        others &= others - 1;
+                        match self.values[w] {
+                            0 => self.assign(2 * w as u32 + 1, Reason::Excluded(v as u32)),
+                            1 => return Some(vec![literal | 1, 2 * w as u32 + 1]),
+                            _ => {}
+                        }
+                    }
+                    continue;
+                }
+                // At least one of each group holds.
+                let alive = self.alive[g] & !(1 << place);
+                self.alive[g] = alive;
+                if alive == 0 {
+                    let members = (0..self.side).map(|i| 2 * self.member(geometry, g, i) as u32);
+                    return Some(members.collect());
+                }
+                if alive & (alive - 1) == 0 {
+                    let w = self.member(geometry, g, alive.trailing_zeros() as usize);
+                    if self.values[w] == 0 {
+                        self.assign(2 * w as u32, Reason::Last(g as u32));
+                    }
+                }
+            }
+            let conflict = self.propagate_clauses(literal ^ 1);
+            if conflict.is_some() {
+                return conflict;
+            }
+        }
+        None
+    }
+
+    /// Looks at the clauses watched by `falsified`, which has just turned false: each finds
+    /// another literal to be watched by, implies its other watched literal, or is the
+    /// contradiction returned.
+    fn propagate_clauses(&mut self, falsified: Literal) -> Option<Vec<Literal>> {
+        let mut watching = std::mem::take(&mut self.watches[falsified as usize]);
+        let mut conflict = None;
+        let mut k = 0;
+        while k < watching.len() {
+            let index = watching[k];
+            let mut literals = std::mem::take(&mut self.clauses[index as usize].0);
+            if literals[0] == falsified {
+                literals.swap(0, 1);
+            }
+            let first = self.value(literals[0]);
+            let free = match first {
+                1 => None,
+                _ => literals[2..].iter().position(|&l| self.value(l) != -1),
+            };
+            match free {
+                Some(i) => {
+                    literals.swap(1, i + 2);
+                    self.watches[literals[1] as usize].push(index);
+                    watching.swap_remove(k);
+                }
+                _ => {
+                    k += 1;
+                    if first == -1 {
+                        conflict = Some(literals.clone());
+                    } else if first == 0 {
+                        self.assign(literals[0], Reason::Clause(index));
+                    }
+                }
+            }
+            self.clauses[index as usize].0 = literals;
+            if conflict.is_some() {
+                break;
+            }
+        }
+        // (Nothing else is watched by `falsified` meanwhile: a clause moves to a literal not
+        // false.)
+        self.watches[falsified as usize] = watching;
+        conflict
+    }
+
+    /// Puts in `out` the literals that, being false, made `v` take its value (by its reason).
+    fn explain(&self, geometry: &Geometry, v: usize, out: &mut Vec<Literal>) {
+        out.clear();
+        match self.reasons[v] {
+            Reason::Decision => {}
+            Reason::Clause(index) => out.extend(&self.clauses[index as usize].0[1..]),
+            Reason::Excluded(w) => out.push(2 * w + 1),
+            Reason::Last(g) => out.extend(
+                (0..self.side)
+                    .map(|i| self.member(geometry, g as usize, i))
+                    .filter(|&w| w != v)
+                    .map(|w| 2 * w as u32),
+            ),
+        }
+    }
+
+    /// The clause to learn from a contradiction: its first literal is the one it asserts once
+    /// the search backs up to the level it returns (the highest of the others').
+    fn analyze(&mut self, geometry: &Geometry, mut reason: Vec<Literal>) -> (Vec<Literal>, u32) {
+        let level = self.decisions.len() as u32;
+        let (mut learnt, mut pending, mut index) = (vec![0], 0, self.trail.len());
+        loop {
+            for &literal in &reason {
+                let v = (literal >> 1) as usize;
+                if !self.seen[v] && self.levels[v] > 0 {
+                    self.seen[v] = true;
+                    self.bump_activity(v);
+                    if self.levels[v] == level {
+                        pending += 1;
+                    } else {
+                        learnt.push(literal);
+                    }
+                }
+            }
+            // The latest literal of the trail that the contradiction rests on.
+            index -= 1;
+            while !self.seen[(self.trail[index] >> 1) as usize] {
+                index -= 1;
+            }
+            let v = (self.trail[index] >> 1) as usize;
+            self.seen[v] = false;
+            pending -= 1;
+            if pending == 0 {
+                learnt[0] = self.trail[index] ^ 1;
+                break;
+            }
+            self.explain(geometry, v, &mut reason);
+        }
+        // A literal goes if every literal of its reason is in the clause or a fact.
+        let marked = learnt.clone();
+        let mut asserted = true;
+        learnt.retain(|&literal| {
+            let v = (literal >> 1) as usize;
+            if std::mem::take(&mut asserted) || matches!(self.reasons[v], Reason::Decision) {
+                return true;
+            }
+            self.explain(geometry, v, &mut reason);
+            !reason.iter().all(|&l| {
+                let u = (l >> 1) as usize;
+                self.seen[u] || self.levels[u] == 0
+            })
+        });
+        for literal in marked {
+            self.seen[(literal >> 1) as usize] = false;
+        }
+        let mut back = 0;
+        for k in 1..learnt.len() {
+            let level = self.levels[(learnt[k] >> 1) as usize];
+            if level > back {
+                back = level;
+                learnt.swap(1, k);
+            }
+        }
+        (learnt, back)
+    }
+
+    /// Makes proposition `v` more active, as having just taken part in a contradiction.
+    fn bump_activity(&mut self, v: usize) {
+        self.activity[v] += self.bump;
+        if self.activity[v] > 1e100 {
+            self.activity.iter_mut().for_each(|a| *a *= 1e-100);
+            self.bump *= 1e-100;
+        }
+        self.queue.raise(v as u32, &self.activity);
+    }
+    /// Takes back every assignment above decision level `level`.
+    fn back_to(&mut self, geometry: &Geometry, level: u32) {
+        if let Some(&start) = self.decisions.get(level as usize) {
+            while self.trail.len() > start {
+                let literal = self.trail.pop().unwrap_or_default();
+                let v = (literal >> 1) as usize;
+                if literal & 1 != 0 {
+                    for (g, place) in self.groups(geometry, v) {
+                        self.alive[g] |= 1 << place;
+                    }
+                }
+                self.values[v] = 0;
+                self.phases[v] = literal & 1 == 0;
+                self.queue.insert(v as u32, &self.activity);
+            }
+            self.decisions.truncate(level as usize);
+            self.head = start;
+        }
+    }
+
+    /// Goes on with the search until it finds a solution (the board's digits; `Some(None)` if
+    /// there is none left) or `budget` decisions have been made (`None`; it can run again).
+    pub(super) fn run(&mut self, geometry: &Geometry, budget: &mut u64) -> Option<Option<Vec<u8>>> {
+        loop {
+            if self.exhausted {
+                return Some(None);
+            }
+            if let Some(conflict) = self.propagate(geometry) {
+                if self.decisions.is_empty() {
+                    self.exhausted = true;
+                    continue;
+                }
+                self.conflicts += 1;
+                let (learnt, back) = self.analyze(geometry, conflict);
+                // How many decision levels the clause spans.
+                let mut levels: Vec<u32> = learnt
+                    .iter()
+                    .map(|&l| self.levels[(l >> 1) as usize])
+                    .collect();
+                levels.sort_unstable();
+                levels.dedup();
+                self.back_to(geometry, back);
+                let first = learnt[0];
+                let reason = match learnt.len() {
+                    1 => Reason::Decision,
+                    _ => Reason::Clause(self.add(learnt, levels.len() as u32)),
+                };
+                self.assign(first, reason);
+                self.bump /= 0.95;
+                continue;
+            }
+            if self.conflicts >= self.next_restart {
+                self.restarts += 1;
+                self.next_restart = self.conflicts + RESTART_UNIT * luby(self.restarts);
+                self.back_to(geometry, 0);
+            }
+            if self.clauses.len() >= self.kept {
+                self.forget();
+            }
+            let v = loop {
+                match self.queue.pop(&self.activity) {
+                    Some(v) if self.values[v as usize] != 0 => {}
+                    next => break next,
+                }
+            };
+            let v = match v {
+                Some(v) if *budget == 0 => {
+                    self.queue.insert(v, &self.activity);
+                    return None;
+                }
+                Some(v) => v,
+                None => {
+                    let digit = |cell: usize| (0..32).find(|&d| self.values[cell << 5 | d] == 1);
+                    let digits = (0..self.cells).map(|cell| digit(cell).map_or(0, |d| d as u8 + 1));
+                    return Some(Some(digits.collect()));
+                }
+            };
+            *budget -= 1;
+            self.decisions.push(self.trail.len());
+            self.assign(
+                2 * v + u32::from(!self.phases[v as usize]),
+                Reason::Decision,
+            );
+        }
+    }
+
+    /// Rules out the solution `digits` (the last one found), so that the next run finds another.
+    pub(super) fn exclude(&mut self, geometry: &Geometry, digits: &[u8]) {
+        self.back_to(geometry, 0);
+        let literals: Vec<Literal> = self
+            .open
+            .iter()
+            .map(|&cell| 2 * (cell << 5 | usize::from(digits[cell] - 1)) as u32 + 1)
+            .filter(|&literal| self.value(literal) != -1)
+            .collect();
+        match literals.len() {
+            0 => self.exhausted = true,
+            1 => self.assign(literals[0], Reason::Decision),
+            _ => {
+                self.add(literals, 0);
+            }
+        }
+    }
+
+    /// Forgets the learnt clauses that spanned the most levels (of those no assignment rests
+    /// on, about half), and keeps a tenth more before it forgets again.
+    fn forget(&mut self) {
+        let mut in_use = vec![false; self.clauses.len()];
+        for &literal in &self.trail {
+            if let Reason::Clause(index) = self.reasons[(literal >> 1) as usize] {
+                in_use[index as usize] = true;
+            }
+        }
+        let mut spans: Vec<u32> = (self.clauses.iter().zip(&in_use))
+            .filter(|&((_, span), &used)| *span > 0 && !used)
+            .map(|((_, span), _)| *span)
+            .collect();
+        spans.sort_unstable();
+        self.kept += self.kept / 10;
+        let cut = match spans.get(spans.len() / 2) {
+            Some(&median) => median.max(3),
+            None => return,
+        };
+        let mut renumbered = vec![0; self.clauses.len()];
+        let mut clauses = Vec::new();
+        for (index, clause) in std::mem::take(&mut self.clauses).into_iter().enumerate() {
+            if clause.1 < cut || in_use[index] {
+                renumbered[index] = clauses.len() as u32;
+                clauses.push(clause);
+            }
+        }
+        for &literal in &self.trail {
+            if let Reason::Clause(index) = &mut self.reasons[(literal >> 1) as usize] {
+                *index = renumbered[*index as usize];
+            }
+        }
+        self.watches.iter_mut().for_each(Vec::clear);
+        for (literals, span) in clauses {
+            self.add(literals, span);
+        }
+    }
+}
+
+/// The `i`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, ...
+fn luby(i: u32) -> u64 {
+    // Terms 2^k - 1 end a run that peaks at 2^(k - 1); the terms after it repeat the sequence.
+    let mut i = u64::from(i);
+    loop {
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// Propositions by activity, the most active on top.
+struct Heap {
+    items: Vec<u32>,
+    /// Per proposition, its index in `items`, or `u32::MAX` if absent.
+    at: Vec<u32>,
+}
+
+impl Heap {
+    /// The propositions below `count` whose digit part is below `side`, all equally active.
+    fn new(count: usize, side: usize) -> Heap {
+        let items: Vec<u32> = (0..count as u32)
+            .filter(|&v| (v & 31) < side as u32)
+            .collect();
+        let mut at = vec![u32::MAX; count];
+        for (k, &v) in items.iter().enumerate() {
+            at[v as usize] = k as u32;
+        }
+        Heap { items, at }
+    }
+
+    /// Moves the item at `k` up or down to where its activity puts it.
+    fn place(&mut self, mut k: usize, activity: &[f64]) {
+        let key = |heap: &Heap, k: usize| activity[heap.items[k] as usize];
+        while k > 0 && key(self, (k - 1) / 2) < key(self, k) {
+            self.swap(k, (k - 1) / 2);
+            k = (k - 1) / 2;
+        }
+        loop {
+            let mut best = k;
+            for child in [2 * k + 1, 2 * k + 2] {
+                if child < self.items.len() && key(self, child) > key(self, best) {
+                    best = child;
+                }
+            }
+            if best == k {
+                return;
+            }
+            self.swap(k, best);
+            k = best;
+        }
+    }
+
+    fn swap(&mut self, a: usize, b: usize) {
+        self.items.swap(a, b);
+        self.at[self.items[a] as usize] = a as u32;
+        self.at[self.items[b] as usize] = b as u32;
+    }
+
+    /// Adds `v` if absent.
+    fn insert(&mut self, v: u32, activity: &[f64]) {
+        if self.at[v as usize] == u32::MAX {
+            self.at[v as usize] = self.items.len() as u32;
+            self.items.push(v);
+            self.place(self.items.len() - 1, activity);
+        }
+    }
+
+    /// Moves `v`, if present, to where its activity (which only grows) now puts it.
+    fn raise(&mut self, v: u32, activity: &[f64]) {
+        let k = self.at[v as usize];
+        if k != u32::MAX {
+            self.place(k as usize, activity);
+        }
+    }
+
+    /// Takes out the most active proposition.
+    fn pop(&mut self, activity: &[f64]) -> Option<u32> {
+        let top = *self.items.first()?;
+        let last = self.items.len() - 1;
+        self.swap(0, last);
+        self.items.pop();
+        self.at[top as usize] = u32::MAX;
+        if !self.items.is_empty() {
+            self.place(0, activity);
+        }
+        Some(top)
+    }
+}
