@@ -29,7 +29,7 @@ struct Args {
     #[arg(long, value_enum, default_value_t = Mode::First)]
     mode: Mode,
     /// The strategy climbed against (crossings and fewest-candidates are the 9x9 engine's own,
-    /// the two per-conflict rules the family engine's).
+    /// the two per-conflict rules and learning the family engine's).
     #[arg(long, value_enum, default_value_t = Against::Portfolio)]
     against: Against,
     /// Climb against the family engine on boards of N x N boxes (2 to 5) instead of the 9x9
@@ -92,6 +92,7 @@ enum Against {
     Crossings,
     FewestCandidatesPerConflict,
     FewestCandidatesPerRecentConflict,
+    Learning,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -139,6 +140,7 @@ impl Engine {
             Against::FewestCandidatesPerRecentConflict => {
                 (None, Some(F::FewestCandidatesPerRecentConflict))
             }
+            Against::Learning => (None, Some(F::Learning)),
         };
         if family {
             other.map(Engine::Family)

@@ -460,8 +460,8 @@ mod tests {
     #[test]
     fn learning_answers_boards_that_stall_every_cell_rule() {
         // Each cell rule alone needs over 100 thousand guesses on these; the learning search
-        // 1,204 and 5,364 decisions, and the portfolio, with half of every round its, 12,212 and
-        // 25,588 guesses.
+        // 1,458 and 5,080 decisions, and the portfolio, with half of every round its, 7,858 and
+        // 16,088 guesses.
         for text in STALL_EVERY_CELL_RULE {
             let board = sixteen(text);
             for strategy in Method::ALONE {

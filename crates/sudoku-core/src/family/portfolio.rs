@@ -97,9 +97,9 @@ fn first_budget(n: usize) -> u64 {
 /// turn; 25x25 boards at 45 % givens take a third more time in all), but it answers the boards
 /// that stall every cell rule: the worst boards of ten-minute climbs against the portfolio
 /// without it (1.72 million and 0.92 million guesses, every cell rule alone past 100 thousand)
-/// take it 1,204 and 5,364 decisions, and the portfolio 12 and 26 thousand guesses; a unique
-/// 25x25 puzzle the portfolio took 4.7 s over takes it 2.3 s. One share, or three, left those
-/// boards at 160 and 45 thousand guesses (BENCHMARKS.md).
+/// take it 1,458 and 5,080 decisions, and the portfolio 7,858 and 16,088 guesses; a unique
+/// 25x25 puzzle the portfolio took 4.7 s over takes it 3.2 s. One share, or three, left the
+/// worst of the adversary's boards at 160 and 45 thousand guesses (BENCHMARKS.md).
 pub(super) const ROUNDS: &[(Turn, u64)] = &[
     (
         Turn::Search(Branching::FewestCandidatesPerRecentConflict),
