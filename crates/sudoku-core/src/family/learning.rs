@@ -11,9 +11,11 @@
 //! restarts on a growing number of contradictions (keeping what it learnt).
 //!
 //! Its reasoning is unlike the cell rules' in kind: the boards that stall them for hundreds of
-//! thousands of guesses (a refutation whose reason the search keeps rediscovering in every
-//! branch) take it a few thousand contradictions, while boards their propagation refutes at
-//! once can stall it; so it is one more strategy of the portfolio (BENCHMARKS.md).
+//! thousands of guesses (a refutation whose reason their search keeps rediscovering in every
+//! branch) take it a few thousand decisions, while published solvers of this kind stall, for a
+//! million contradictions, on a board the cell rules' propagation refutes at once. So it is
+//! one more strategy of the portfolio rather than the engine, and it starts from the position
+//! that propagation leaves (BENCHMARKS.md).
 
 use super::geometry::Geometry;
 use super::search::Position;
@@ -158,6 +160,7 @@ impl Learning {
         }
     }
 
+    /// Makes `literal` true at the current decision level, for `reason`.
     fn assign(&mut self, literal: Literal, reason: Reason) {
         let v = (literal >> 1) as usize;
         self.values[v] = 1 - 2 * (literal & 1) as i8;
