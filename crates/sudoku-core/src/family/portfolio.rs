@@ -57,15 +57,15 @@ pub(super) fn portfolio(n: usize) -> Schedule<'static, Turn> {
 /// tally). Up to 16x16 it covers every minimal puzzle of the benchmark's sets (the most is 1,035
 /// guesses to a first solution, 2,414 counting, of 100 minimal 16x16 puzzles), and it also cut
 /// the worst of the adversary's 16x16 boards from 0.65 to 0.36 million guesses. On 25x25 boards
-/// no first turn covers the hard ones, which need the restarted turns early: 1,024, where
-/// halving it cut the median first solution of boards at 45 % givens from 12 to 10 ms but
-/// raised their worst from 0.2 to 0.3 s, and other budgets swing their figures either way
-/// (BENCHMARKS.md).
+/// no first turn covers the hard ones, and the figures swing with its length, but since the
+/// learning search took half of every round, 8,192 (rather than 1,024) cut the time of 224
+/// boards at 45 % givens by 30 % in all and their worst from 0.54 to 0.44 s, with the median
+/// unchanged, and a 25x25 climb's worst board from 52,885 to 4,958 guesses (BENCHMARKS.md).
 fn first_budget(n: usize) -> u64 {
     if n <= 4 {
         4096
     } else {
-        1024
+        8192
     }
 }
 
