@@ -84,13 +84,15 @@ fn first_budget(n: usize) -> u64 {
 ///
 /// Every strategy but reading order also has a turn of one share that resumes its own search on
 /// its own tally, so a board costs at most a bounded multiple of what the best of them needs
-/// alone (about 18 times, nine shares and a doubling), however the restarted turns fare:
-/// restarting on a tally the other turns keep changing left a 16x16 refutation at 2.7 million
-/// guesses that probing alone answers in 27 thousand, and a board at 1.05 million that the
-/// recency-weighted rule alone answers in 12 thousand. The restarted turns stay, being what
-/// finds some 25x25 boards' solutions early and refutes some boards that no strategy alone
-/// refutes within 400 thousand guesses. Reading order's turn, which answered none of the
-/// adversary's boards sooner than the rest, gave way to the cell rules' (BENCHMARKS.md).
+/// alone (about 36 times: eighteen shares with the learning search, and a doubling), however
+/// the restarted turns fare: restarting on a tally the other turns keep changing left a 16x16
+/// refutation at 2.7 million guesses that probing alone answers in 27 thousand, and a board at
+/// 1.05 million that the recency-weighted rule alone answers in 12 thousand. The restarted
+/// turns stay, being what finds some 25x25 boards' solutions early and refutes some boards that
+/// no strategy alone refutes within 400 thousand guesses (without them, boards at 45 % givens
+/// take two thirds more time even with the learning search). Reading order's turn, which
+/// answered none of the adversary's boards sooner than the rest, gave way to the cell rules'
+/// (BENCHMARKS.md).
 ///
 /// The learning search takes half of every round (nine shares). Its decisions cost a few
 /// guesses each, and ordinary boards never need it (the minimal 16x16 puzzles end in the first
