@@ -24,6 +24,9 @@ pub(super) struct Geometry {
     /// with its box), numbered after the units: row segments from `3 * side`, then column
     /// segments.
     pub(super) segments_of: Vec<[usize; 2]>,
+    /// For each number below `2 * side * n` (every segment's number as a line's `k`-th), its
+    /// quotient and remainder by `n`: a division by a number known only at run time is slow.
+    by_n: Vec<(usize, usize)>,
     /// The places of a line inside its first box: the low `n` bits.
     pub(super) first_segment: u32,
     /// The places of the first column of a box: bits `0, n, 2n, ...`.
@@ -31,6 +34,11 @@ pub(super) struct Geometry {
 }
 
 impl Geometry {
+    /// `(v / n, v % n)` for `v` below `2 * side * n`.
+    pub(super) fn split(&self, v: usize) -> (usize, usize) {
+        self.by_n[v]
+    }
+
     /// The geometry of boards of `n x n` boxes (`n >= 1`).
     pub(super) fn new(n: usize) -> Geometry {
         let side = n * n;
@@ -71,6 +79,7 @@ impl Geometry {
             units_of,
             places_of,
             segments_of,
+            by_n: (0..2 * side * n).map(|v| (v / n, v % n)).collect(),
             first_segment: (1 << n) - 1,
             first_box_column: (0..n).fold(0, |mask, k| mask | 1 << (k * n)),
         }
@@ -107,6 +116,9 @@ mod tests {
                 }
             }
             assert!(members[3 * side..].iter().all(|cells| cells.len() == n));
+            for v in 0..2 * side * n {
+                assert_eq!(g.split(v), (v / n, v % n));
+            }
             assert_eq!(g.first_segment.count_ones() as usize, n);
             assert_eq!(g.first_box_column.count_ones() as usize, n);
         }
