@@ -39,6 +39,19 @@ impl Geometry {
         self.by_n[v]
     }
 
+    /// The box holding the `k`-th segment of `line` (a unit number below `2 * side`: rows, then
+    /// columns), as a box number below `side`, and the segment's places in that box.
+    pub(super) fn segment_in_box(&self, line: usize, k: usize) -> (usize, u32) {
+        let n = self.n;
+        if line < self.side {
+            let (high, low) = self.split(line);
+            (high * n + k, self.first_segment << (low * n))
+        } else {
+            let (high, low) = self.split(line - self.side);
+            (k * n + high, self.first_box_column << low)
+        }
+    }
+
     /// The geometry of boards of `n x n` boxes (`n >= 1`).
     pub(super) fn new(n: usize) -> Geometry {
         let side = n * n;
@@ -116,6 +129,17 @@ mod tests {
                 }
             }
             assert!(members[3 * side..].iter().all(|cells| cells.len() == n));
+            // A segment's box is its cells' box, and its places there are theirs.
+            for cell in 0..g.cells {
+                for (k, &segment) in g.segments_of[cell].iter().enumerate() {
+                    let (line, at) = g.split(segment - 3 * side);
+                    assert_eq!(line, g.units_of[cell][k]);
+                    let (in_box, places) = g.segment_in_box(line, at);
+                    assert_eq!(2 * side + in_box, g.units_of[cell][2]);
+                    assert!(places >> g.places_of[cell][2] & 1 != 0);
+                    assert_eq!(places.count_ones() as usize, n);
+                }
+            }
             for v in 0..2 * side * n {
                 assert_eq!(g.split(v), (v / n, v % n));
             }

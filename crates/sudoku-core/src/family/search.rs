@@ -303,7 +303,7 @@ impl Position {
         }
         // Two places: taking the lowest leaves one.
         let rest = places & (places - 1);
-        if rest & (rest - 1) == 0 && !self.hidden_pair(geometry, unit, d, pending) {
+        if rest & (rest - 1) == 0 && !self.hidden_pair(geometry, unit, d, places, pending) {
             return false;
         }
         let bit = 1 << d;
@@ -318,19 +318,7 @@ impl Position {
                 return true;
             }
             pending.segments.push(unit * n + first_high);
-            let (line_high, line_low) =
-                geometry.split(if unit < side { unit } else { unit - side });
-            let (in_box, keep) = if unit < side {
-                (
-                    line_high * n + first_high,
-                    geometry.first_segment << (line_low * n),
-                )
-            } else {
-                (
-                    first_high * n + line_high,
-                    geometry.first_box_column << line_low,
-                )
-            };
+            let (in_box, keep) = geometry.segment_in_box(unit, first_high);
             let box_unit = 2 * side + in_box;
             let rest = self.places[box_unit * side + d] & !keep;
             self.take_from(geometry, box_unit, rest, bit, pending)
@@ -353,17 +341,17 @@ impl Position {
         }
     }
 
-    /// Where digit `d + 1` has two places in `unit` and another digit the same two, takes
+    /// Where digit `d + 1` has the two `places` in `unit` and another digit the same two, takes
     /// every other candidate from those two cells (a hidden pair). `false` on a contradiction.
     fn hidden_pair(
         &mut self,
         geometry: &Geometry,
         unit: usize,
         d: usize,
+        places: u32,
         pending: &mut Pending,
     ) -> bool {
         let side = geometry.side;
-        let places = self.places[unit * side + d];
         let row = &self.places[unit * side..unit * side + side];
         let partner = match (0..side).find(|&e| e != d && row[e] == places) {
             Some(e) => e,
@@ -431,13 +419,7 @@ impl Position {
         let (n, side) = (geometry.n, geometry.side);
         // The segment's places in the line, and in the box.
         let line_places = geometry.first_segment << (k * n);
-        let (box_index, box_places) = if line < side {
-            let (high, low) = geometry.split(line);
-            (high * n + k, geometry.first_segment << (low * n))
-        } else {
-            let (high, low) = geometry.split(line - side);
-            (k * n + high, geometry.first_box_column << low)
-        };
+        let (box_index, box_places) = geometry.segment_in_box(line, k);
         let box_unit = 2 * side + box_index;
         let cells = &geometry.units[line][k * n..k * n + n];
         let (mut open, mut may) = (0, 0);
