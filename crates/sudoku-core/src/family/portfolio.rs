@@ -40,14 +40,15 @@ impl Method {
 }
 
 /// The portfolio's turns on boards of `n x n` boxes: the per-conflict cell rule's search first,
-/// on [`first_budget`], then [`ROUNDS`], whose first round gives a share 256 guesses.
+/// on [`first_budget`], then [`CELL_ROUNDS`] and the learning search's turn (see
+/// [`ROUNDS_UP_TO_16`]), whose first round gives a share 256 guesses.
 pub(super) fn portfolio(n: usize) -> Schedule<'static, Turn> {
     Schedule {
         first: (
             Turn::Resumed(Branching::FewestCandidatesPerConflict),
             first_budget(n),
         ),
-        rounds: ROUNDS,
+        rounds: if n <= 4 { &ROUNDS_UP_TO_16 } else { &ROUNDS_25 },
         round_budget: 256,
     }
 }
@@ -58,7 +59,7 @@ pub(super) fn portfolio(n: usize) -> Schedule<'static, Turn> {
 /// guesses to a first solution, 2,414 counting, of 100 minimal 16x16 puzzles), and it also cut
 /// the worst of the adversary's 16x16 boards from 0.65 to 0.36 million guesses. On 25x25 boards
 /// no first turn covers the hard ones, and the figures swing with its length, but since the
-/// learning search took half of every round, 8,192 (rather than 1,024) cut the time of 224
+/// learning search took half of every round's guesses, 8,192 (rather than 1,024) cut the time of 224
 /// boards at 45 % givens by 30 % in all and their worst from 0.54 to 0.44 s, with the median
 /// unchanged, and a 25x25 climb's worst board from 52,885 to 4,958 guesses (BENCHMARKS.md).
 fn first_budget(n: usize) -> u64 {
@@ -69,7 +70,7 @@ fn first_budget(n: usize) -> u64 {
     }
 }
 
-/// The portfolio's turns after the first. Probing gets three shares: on minimal 16x16 puzzles it
+/// The portfolio's turns after the first but the learning search's. Probing gets three shares: on minimal 16x16 puzzles it
 /// cut the worst first solution from 273 to 107 ms and the median count to 2 from 75 to 23 ms
 /// (BENCHMARKS.md); as the first turn it doubled the median. With conflict weighting, two shares
 /// for the weighted cell rule rather than one cut the median first solution of 25x25 boards at
@@ -84,7 +85,7 @@ fn first_budget(n: usize) -> u64 {
 ///
 /// Every strategy but reading order also has a turn of one share that resumes its own search on
 /// its own tally, so a board costs at most a bounded multiple of what the best of them needs
-/// alone (about 36 times: eighteen shares with the learning search, and a doubling), however
+/// alone (twice the round's shares, eleven or eighteen with the learning search's), however
 /// the restarted turns fare: restarting on a tally the other turns keep changing left a 16x16
 /// refutation at 2.7 million guesses that probing alone answers in 27 thousand, and a board at
 /// 1.05 million that the recency-weighted rule alone answers in 12 thousand. The restarted
@@ -94,15 +95,7 @@ fn first_budget(n: usize) -> u64 {
 /// answered none of the adversary's boards sooner than the rest, gave way to the cell rules'
 /// (BENCHMARKS.md).
 ///
-/// The learning search takes half of every round (nine shares). Its decisions cost a few
-/// guesses each, and ordinary boards never need it (the minimal 16x16 puzzles end in the first
-/// turn; 25x25 boards at 45 % givens take a third more time in all), but it answers the boards
-/// that stall every cell rule: the worst boards of ten-minute climbs against the portfolio
-/// without it (1.72 million and 0.92 million guesses, every cell rule alone past 100 thousand)
-/// take it 1,458 and 5,080 decisions, and the portfolio 7,858 and 16,088 guesses; a unique
-/// 25x25 puzzle the portfolio took 4.7 s over takes it 3.2 s. One share, or three, left the
-/// worst of the adversary's boards at 160 and 45 thousand guesses (BENCHMARKS.md).
-pub(super) const ROUNDS: &[(Turn, u64)] = &[
+const CELL_ROUNDS: [(Turn, u64); 7] = [
     (
         Turn::Search(Branching::FewestCandidatesPerRecentConflict),
         2,
@@ -116,8 +109,39 @@ pub(super) const ROUNDS: &[(Turn, u64)] = &[
         1,
     ),
     (Turn::Resumed(Branching::FewestCandidatesPerConflict), 1),
-    (Turn::Learning, 9),
 ];
+
+/// The rounds up to 16x16: [`CELL_ROUNDS`], then the learning search's turn of two shares.
+///
+/// Ordinary boards never need the learning search (the minimal 16x16 puzzles end in the first
+/// turn), but it answers the boards that stall every cell rule: the worst boards of ten-minute
+/// climbs against the portfolio without it (1.72 million and 0.92 million guesses, every cell
+/// rule alone past 100 thousand) take it 1,458 and 5,080 decisions. A decision costs five to
+/// eight cell-rule guesses on 16x16 boards, so its two shares of the eleven take more than half
+/// of each round's time. With nine (half of the guesses, seven eighths of the time), 32 hard
+/// 16x16 boards (the tests' and five-minute climbs') took 1.7 s in all, the worst 0.22 s on a
+/// board probing alone answers in 13 ms; with two, 0.78 s, the worst 0.09 s, while the three
+/// boards that stall every cell rule go from 57, 35 and 14 ms to 90, 68 and 19 ms (three shares
+/// and one did worse in the worst; BENCHMARKS.md, seventh pass).
+static ROUNDS_UP_TO_16: [(Turn, u64); 8] = with_learning(2);
+
+/// The rounds on 25x25 boards: [`CELL_ROUNDS`], then the learning search's turn of nine shares
+/// (a decision there costs about four guesses). Fewer shares speed up the boards at 45 % givens
+/// a little, but the unique 25x25 puzzle of seed 0 takes 2.7 s with nine, 5.4 s with two and
+/// 15 s with three: 25x25 figures swing with the schedule, and deciding needs many more unique
+/// 25x25 puzzles than there are (BENCHMARKS.md, seventh pass).
+static ROUNDS_25: [(Turn, u64); 8] = with_learning(9);
+
+/// [`CELL_ROUNDS`], then the learning search's turn of `shares`.
+const fn with_learning(shares: u64) -> [(Turn, u64); 8] {
+    let mut rounds = [(Turn::Learning, shares); 8];
+    let mut k = 0;
+    while k < CELL_ROUNDS.len() {
+        rounds[k] = CELL_ROUNDS[k];
+        k += 1;
+    }
+    rounds
+}
 
 /// A turn of the portfolio.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
