@@ -14,9 +14,9 @@
 //! stopped, the first turn's among them, so that a board costs at most a bounded multiple of
 //! what the best of them needs alone ([`Sudoku::measure`] measures each alone). One more turn
 //! looks for a band or stack that has no completion on its own, which proves the board has
-//! none. More than half of every round's time goes to a search unlike the rest, which learns a clause from each
-//! contradiction as SAT solvers do: the boards that stall every cell rule (a contradiction the
-//! rules rediscover in branch after branch) take it a few thousand decisions.
+//! none. More than half of every round's time goes to a search unlike the rest, which learns a
+//! clause from each contradiction as SAT solvers do: the boards that stall every cell rule (a
+//! contradiction the rules rediscover in branch after branch) take it a few thousand decisions.
 //!
 //! The internals are private, one job a module: `geometry` (cells, units and segments of a
 //! size), `search` (a position, its propagation and the depth-first search), `learning` (the
@@ -223,8 +223,8 @@ pub enum Method {
     /// guess budgets, some turns starting afresh on a tally of where contradictions showed that
     /// they share, others resuming their own search: the cell rule first, on a budget that
     /// covers ordinary boards, then rounds of doubling budgets, in which the learning search
-    /// takes more than half of the time. A board costs at most a bounded multiple of what the best of the others needs
-    /// alone.
+    /// takes more than half of the time. A board costs at most a bounded multiple of what the
+    /// best of the others needs alone.
     Portfolio,
     /// Branch on an open cell with the fewest candidates for the contradictions its units have
     /// shown (the weighted-degree rule of constraint solvers).

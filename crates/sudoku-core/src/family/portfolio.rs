@@ -59,9 +59,10 @@ pub(super) fn portfolio(n: usize) -> Schedule<'static, Turn> {
 /// guesses to a first solution, 2,414 counting, of 100 minimal 16x16 puzzles), and it also cut
 /// the worst of the adversary's 16x16 boards from 0.65 to 0.36 million guesses. On 25x25 boards
 /// no first turn covers the hard ones, and the figures swing with its length, but since the
-/// learning search took half of every round's guesses, 8,192 (rather than 1,024) cut the time of 224
-/// boards at 45 % givens by 30 % in all and their worst from 0.54 to 0.44 s, with the median
-/// unchanged, and a 25x25 climb's worst board from 52,885 to 4,958 guesses (BENCHMARKS.md).
+/// learning search took half of every round's guesses, 8,192 (rather than 1,024) cut the time
+/// of 224 boards at 45 % givens by 30 % in all and their worst from 0.54 to 0.44 s, with the
+/// median unchanged, and a 25x25 climb's worst board from 52,885 to 4,958 guesses
+/// (BENCHMARKS.md).
 fn first_budget(n: usize) -> u64 {
     if n <= 4 {
         4096
@@ -70,18 +71,18 @@ fn first_budget(n: usize) -> u64 {
     }
 }
 
-/// The portfolio's turns after the first but the learning search's. Probing gets three shares: on minimal 16x16 puzzles it
-/// cut the worst first solution from 273 to 107 ms and the median count to 2 from 75 to 23 ms
-/// (BENCHMARKS.md); as the first turn it doubled the median. With conflict weighting, two shares
-/// for the weighted cell rule rather than one cut the median first solution of 25x25 boards at
-/// 45 % givens from 20 to 12 ms; four shares did worse again (18 ms). In the rounds the rule
-/// weighs recent contradictions more: that cut the adversary's worst 16x16 boards from 3.1 to
-/// 0.01 million guesses (first solution) and from 2.0 to 0.2 million (smallest), with the
-/// standard sets' medians unchanged; as the first turn it raised them by a third, and both rules
-/// in the rounds (two shares each) left a 25x25 board at 0.9 s. Refuting bands and stacks alone
-/// (one share) answers the adversary's refutations whose contradiction lies inside one of
-/// them, which the whole-board rules can take millions of guesses over: 3.8 million to 46
-/// thousand and 2.1 million to 11 thousand on two of them (BENCHMARKS.md).
+/// The portfolio's turns after the first, but for the learning search's. Probing gets three
+/// shares: on minimal 16x16 puzzles it cut the worst first solution from 273 to 107 ms and the
+/// median count to 2 from 75 to 23 ms (BENCHMARKS.md); as the first turn it doubled the median.
+/// With conflict weighting, two shares for the weighted cell rule rather than one cut the median
+/// first solution of 25x25 boards at 45 % givens from 20 to 12 ms; four shares did worse again
+/// (18 ms). In the rounds the rule weighs recent contradictions more: that cut the adversary's worst
+/// 16x16 boards from 3.1 to 0.01 million guesses (first solution) and from 2.0 to 0.2 million
+/// (smallest), with the standard sets' medians unchanged; as the first turn it raised them by a
+/// third, and both rules in the rounds (two shares each) left a 25x25 board at 0.9 s. Refuting
+/// bands and stacks alone (one share) answers the adversary's refutations whose contradiction lies
+/// inside one of them, which the whole-board rules can take millions of guesses over: 3.8 million
+/// to 46 thousand and 2.1 million to 11 thousand on two of them (BENCHMARKS.md).
 ///
 /// Every strategy but reading order also has a turn of one share that resumes its own search on
 /// its own tally, so a board costs at most a bounded multiple of what the best of them needs
