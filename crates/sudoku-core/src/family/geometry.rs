@@ -67,7 +67,8 @@ impl Geometry {
         }
         for b in 0..side {
             // Reading order on the board is reading order inside the box.
-            units.push((0..cells).filter(|&cell| box_of(cell) == b).collect());
+            let corner = b / n * n * side + b % n * n;
+            units.push((0..side).map(|p| corner + p / n * side + p % n).collect());
         }
         let units_of = (0..cells)
             .map(|cell| [cell / side, side + cell % side, 2 * side + box_of(cell)])

@@ -122,28 +122,72 @@ impl Position {
     /// The position after placing the digits of `cells` (0 for a blank) and propagating; `None`
     /// if they already rule out every solution.
     pub(super) fn new(geometry: &Geometry, cells: &[u8]) -> Option<Position> {
-        let all = all_digits(geometry.side);
-        let mut position = Position {
-            candidates: vec![all; geometry.cells],
-            places: vec![all; geometry.units.len() * geometry.side],
-            digits: vec![0; geometry.cells],
-            open: geometry.cells,
-            open_in: [geometry.side, geometry.n]
-                .iter()
-                .zip([geometry.units.len(), 2 * geometry.side * geometry.n])
-                .flat_map(|(&size, groups)| std::iter::repeat(size as u32).take(groups))
-                .collect(),
-        };
-        let mut pending = Pending::default();
-        for (cell, &digit) in cells.iter().enumerate() {
-            if digit != 0 && !position.place(geometry, cell, usize::from(digit - 1), &mut pending) {
-                return None;
+        let side = geometry.side;
+        // The digits given in each unit; none may be given twice.
+        let mut given_in = vec![0u32; geometry.units.len()];
+        for (cell, &digit) in cells.iter().enumerate().filter(|&(_, &digit)| digit != 0) {
+            let bit = 1 << (digit - 1);
+            for &unit in &geometry.units_of[cell] {
+                if given_in[unit] & bit != 0 {
+                    return None;
+                }
+                given_in[unit] |= bit;
             }
         }
-        // On a 1x1 board the blank cell has one candidate from the start.
-        pending.singles.extend((0..geometry.cells).filter(|&cell| {
-            position.digits[cell] == 0 && position.candidates[cell].count_ones() == 1
-        }));
+        // Built in one pass rather than by placing each given in turn, which looked at every
+        // place mask each given changed: a tenth of a count to 2 on minimal 16x16 puzzles.
+        let mut position = Position {
+            candidates: vec![0; geometry.cells],
+            places: vec![0; geometry.units.len() * side],
+            digits: cells.to_vec(),
+            open: 0,
+            open_in: vec![0; geometry.units.len() + 2 * side * geometry.n],
+        };
+        let mut pending = Pending::default();
+        let all = all_digits(side);
+        for (cell, &digit) in cells.iter().enumerate() {
+            let units = geometry.units_of[cell];
+            let allowed = if digit == 0 {
+                let [row, column, in_box] = units;
+                all & !(given_in[row] | given_in[column] | given_in[in_box])
+            } else {
+                1 << (digit - 1)
+            };
+            position.candidates[cell] = allowed;
+            let mut digits = allowed;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                for (&unit, &place) in units.iter().zip(&geometry.places_of[cell]) {
+                    position.places[unit * side + d] |= 1 << place;
+                }
+            }
+            if digit != 0 {
+                continue;
+            }
+            position.open += 1;
+            for &group in units.iter().chain(&geometry.segments_of[cell]) {
+                position.open_in[group] += 1;
+            }
+            let rest = allowed & allowed.wrapping_sub(1);
+            if allowed == 0 {
+                return None;
+            } else if rest == 0 {
+                pending.singles.push(cell);
+            } else if rest & (rest - 1) == 0 {
+                pending.pairs.push(cell);
+            }
+        }
+        // Every rule looks at every place mask and segment it could apply to once.
+        for (unit, &given) in given_in.iter().enumerate() {
+            let mut digits = all & !given;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                pending.places.push(unit << DIGIT_BITS | d);
+            }
+        }
+        pending.segments.extend(0..2 * side * geometry.n);
         if position.propagate(geometry, &mut pending) {
             Some(position)
         } else {
@@ -1025,16 +1069,19 @@ mod tests {
         for (digit, (row, column)) in (5..).zip(box_givens) {
             cells[16 * row + column] = digit;
         }
-        for (digit, column) in (13..).zip([4, 8, 12, 13]) {
-            cells[column] = digit;
-        }
+        // (A new position looks at every segment: the first row's givens are placed afterwards,
+        // which looks at their own segments only.)
         let mut position = Position::new(&geometry, &cells).unwrap();
+        let mut pending = Pending::default();
+        for (d, column) in (12..).zip([4, 8, 12, 13]) {
+            assert!(position.place(&geometry, column, d, &mut pending));
+            assert!(position.propagate(&geometry, &mut pending));
+        }
         assert_eq!(position.candidates[..4], [0b1111; 4]);
         let (rest_of_row, rest_of_box) = (5, 16);
         for cell in [rest_of_row, rest_of_box] {
             assert_eq!(position.candidates[cell] & 0b1111, 0b1111, "cell {}", cell);
         }
-        let mut pending = Pending::default();
         assert!(position.check_segment(&geometry, 0, 0, &mut pending));
         assert!(position.propagate(&geometry, &mut pending));
         for cell in [rest_of_row, rest_of_box] {
