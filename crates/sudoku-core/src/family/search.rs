@@ -592,9 +592,9 @@ impl Position {
         Some(true)
     }
 
-    /// The guesses to branch on, as cells and digits (`d` for digit `d + 1`): a cell with each
-    /// of its candidates, or a digit in each of its places in one unit; none if the board is
-    /// full.
+    /// The guesses to branch on, in the order to try them, as cells and digits (`d` for digit
+    /// `d + 1`): a cell with each of its candidates, or a digit in each of its places in one
+    /// unit; none if the board is full.
     fn branch(
         &self,
         geometry: &Geometry,
@@ -635,10 +635,26 @@ impl Position {
                 return guesses;
             }
         }
-        (0..geometry.side)
-            .filter(|&d| candidates >> d & 1 != 0)
-            .map(|d| (cell, d))
-            .collect()
+        let digits = (0..geometry.side).filter(|&d| candidates >> d & 1 != 0);
+        if branching == Branching::ReadingOrder {
+            // Increasing order, so that solutions come in lexicographic order.
+            return digits.map(|d| (cell, d)).collect();
+        }
+        // The digits with the fewest places left in the cell's row, column and box first: the
+        // likeliest to belong there, and those that take the fewest candidates from its peers.
+        // On 25x25 boards at 45 % givens (many solutions) this cut a first solution's median
+        // from 3.3 to 2.1 ms and the benchmark's four boards from 43,693 guesses to 3,552
+        // (BENCHMARKS.md).
+        let units = geometry.units_of[cell];
+        let places_left = |d: usize| -> u32 {
+            units
+                .iter()
+                .map(|&unit| self.places[unit * geometry.side + d].count_ones())
+                .sum()
+        };
+        let mut guesses: Vec<(u32, usize)> = digits.map(|d| (places_left(d), d)).collect();
+        guesses.sort_unstable();
+        guesses.into_iter().map(|(_, d)| (cell, d)).collect()
     }
 
     /// A digit in each of its places in the unit where it has the fewest open places, if that
@@ -730,9 +746,9 @@ fn all_digits(side: usize) -> u32 {
     u32::MAX >> (32 - side)
 }
 
-/// Visits the solutions reachable from `position`, branching as `branching` says and trying
-/// digits and places in increasing order, until `visit` breaks or `budget` guesses have been
-/// made. With [`Branching::ReadingOrder`] solutions come in lexicographic order.
+/// Visits the solutions reachable from `position`, branching as `branching` says, until `visit`
+/// breaks or `budget` guesses have been made. With [`Branching::ReadingOrder`], which tries
+/// digits in increasing order, solutions come in lexicographic order.
 pub(super) fn search<F>(
     geometry: &Geometry,
     position: Position,
