@@ -1085,16 +1085,25 @@ mod tests {
         for (digit, (row, column)) in (5..).zip(box_givens) {
             cells[16 * row + column] = digit;
         }
-        // (A new position looks at every segment: the first row's givens are placed afterwards,
-        // which looks at their own segments only.)
+        let (rest_of_row, rest_of_box) = (5, 16);
+        let row_givens = [4, 8, 12, 13];
+        // A new position looks at every segment, so given at once, the rule has applied.
+        let mut all_given = cells.clone();
+        for (digit, &column) in (13..).zip(&row_givens) {
+            all_given[column] = digit;
+        }
+        let at_once = Position::new(&geometry, &all_given).unwrap();
+        for cell in [rest_of_row, rest_of_box] {
+            assert_eq!(at_once.candidates[cell] & 0b1111, 0, "cell {}", cell);
+        }
+        // Placed after the rest, the first row's givens look at their own segments only.
         let mut position = Position::new(&geometry, &cells).unwrap();
         let mut pending = Pending::default();
-        for (d, column) in (12..).zip([4, 8, 12, 13]) {
+        for (d, &column) in (12..).zip(&row_givens) {
             assert!(position.place(&geometry, column, d, &mut pending));
             assert!(position.propagate(&geometry, &mut pending));
         }
         assert_eq!(position.candidates[..4], [0b1111; 4]);
-        let (rest_of_row, rest_of_box) = (5, 16);
         for cell in [rest_of_row, rest_of_box] {
             assert_eq!(position.candidates[cell] & 0b1111, 0b1111, "cell {}", cell);
         }
@@ -1150,6 +1159,116 @@ mod tests {
                 if position.open == 0 {
                     break;
                 }
+            }
+        }
+    }
+
+    /// Checks that the place masks, digits and open counts of `position` agree with its
+    /// candidates.
+    fn check_bookkeeping(geometry: &Geometry, position: &Position) {
+        let side = geometry.side;
+        let mut open_in = vec![0; position.open_in.len()];
+        for cell in 0..geometry.cells {
+            let digit = position.digits[cell];
+            if digit == 0 {
+                for &group in geometry.units_of[cell]
+                    .iter()
+                    .chain(&geometry.segments_of[cell])
+                {
+                    open_in[group] += 1;
+                }
+            } else {
+                assert_eq!(position.candidates[cell], 1 << (digit - 1));
+            }
+            for (k, &unit) in geometry.units_of[cell].iter().enumerate() {
+                for d in 0..side {
+                    let place = position.places[unit * side + d] >> geometry.places_of[cell][k];
+                    assert_eq!(place & 1, position.candidates[cell] >> d & 1);
+                }
+            }
+        }
+        assert_eq!(open_in, position.open_in);
+        let open = position.digits.iter().filter(|&&digit| digit == 0).count();
+        assert_eq!(position.open, open);
+    }
+
+    #[test]
+    fn a_new_position_narrows_at_least_as_far_as_placing_its_givens_one_by_one() {
+        const ROUNDS: usize = 300;
+        let mut rng = Rng::new(0xB01D);
+        for round in 0..ROUNDS {
+            let n = 2 + round % 3;
+            let geometry = Geometry::new(n);
+            let full = random_full_board(n, &mut rng);
+            let mut cells = vec![0; full.len()];
+            for _ in 0..rng.below(full.len() / 2) {
+                let cell = rng.below(full.len());
+                cells[cell] = full[cell];
+            }
+            let at_once = Position::new(&geometry, &cells).expect("a solvable board");
+            check_bookkeeping(&geometry, &at_once);
+            let mut one_by_one = Position::new(&geometry, &vec![0; full.len()]).unwrap();
+            let mut pending = Pending::default();
+            for (cell, &digit) in cells.iter().enumerate() {
+                if digit != 0 && one_by_one.digits[cell] == 0 {
+                    assert!(one_by_one.place(
+                        &geometry,
+                        cell,
+                        usize::from(digit - 1),
+                        &mut pending
+                    ));
+                    assert!(one_by_one.propagate(&geometry, &mut pending));
+                }
+            }
+            for cell in 0..full.len() {
+                let (built, placed) = (at_once.candidates[cell], one_by_one.candidates[cell]);
+                assert_eq!(built & !placed, 0, "round {}, cell {}", round, cell);
+            }
+        }
+    }
+
+    #[test]
+    fn the_cell_rules_try_the_digits_with_the_fewest_places_first() {
+        let mut rng = Rng::new(0x0DE);
+        for round in 0..30 {
+            let n = 2 + round % 3;
+            let geometry = Geometry::new(n);
+            let full = random_full_board(n, &mut rng);
+            let mut cells = vec![0; full.len()];
+            for _ in 0..rng.below(full.len() / 3) {
+                let cell = rng.below(full.len());
+                cells[cell] = full[cell];
+            }
+            let position = Position::new(&geometry, &cells).expect("a solvable board");
+            let conflicts = Conflicts::new(&geometry);
+            for branching in BRANCHINGS {
+                let guesses = position.branch(&geometry, branching, &conflicts);
+                let cell = match guesses.first() {
+                    Some(&(cell, _)) if guesses.iter().all(|&(other, _)| other == cell) => cell,
+                    _ => continue,
+                };
+                let keys: Vec<(u32, usize)> = guesses
+                    .iter()
+                    .map(|&(_, d)| {
+                        let places = geometry.units_of[cell]
+                            .iter()
+                            .map(|&unit| position.places[unit * geometry.side + d].count_ones())
+                            .sum();
+                        match branching {
+                            Branching::ReadingOrder => (0, d),
+                            _ => (places, d),
+                        }
+                    })
+                    .collect();
+                assert!(
+                    keys.windows(2).all(|pair| pair[0] < pair[1]),
+                    "{:?}",
+                    branching
+                );
+                assert_eq!(
+                    guesses.len(),
+                    position.candidates[cell].count_ones() as usize
+                );
             }
         }
     }
