@@ -76,6 +76,10 @@ pub(super) struct Learning {
     exhausted: bool,
 }
 
+/// The scale of the activities propositions start with, below the first contradiction's bump
+/// of 1 (0.1 did as well as this).
+const INITIAL_ACTIVITY: f64 = 1e-3;
+
 /// How many contradictions the first run between restarts allows; later runs follow the Luby
 /// sequence (1, 1, 2, 1, 1, 2, 4, ...) in this unit.
 const RESTART_UNIT: u64 = 64;
@@ -99,7 +103,7 @@ impl Learning {
             watches: vec![Vec::new(); 2 * count],
             activity: vec![0.0; count],
             bump: 1.0,
-            queue: Heap::new(count, side),
+            queue: Heap::default(),
             phases: vec![true; count],
             seen: vec![false; count],
             open: Vec::new(),
@@ -122,6 +126,23 @@ impl Learning {
                 }
             }
         }
+        // Before any contradiction, the likeliest propositions first: an open cell's digit by
+        // how few candidates the cell has and how few places the digit has left in the cell's
+        // units (the order the cell rules guess in), each far below one contradiction's bump.
+        // Against all propositions equally active (which decided cells in reading order), this
+        // cut the time of 32 hard 16x16 boards from 0.75 to 0.34 s and the worst of six
+        // climbs' boards from 83 to 8.5 ms (BENCHMARKS.md).
+        for &cell in &learning.open {
+            let mask = start.candidates()[cell];
+            let mut digits = mask;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let odds = mask.count_ones() * start.places_left(geometry, cell, d);
+                learning.activity[cell << 5 | d] = INITIAL_ACTIVITY / f64::from(odds);
+            }
+        }
+        learning.queue = Heap::new(count, side, &learning.activity);
         learning.exhausted = learning.propagate(geometry).is_some();
         learning
     }
@@ -507,6 +528,7 @@ fn luby(i: u32) -> u64 {
 }
 
 /// Propositions by activity, the most active on top.
+#[derive(Default)]
 struct Heap {
     items: Vec<u32>,
     /// Per proposition, its index in `items`, or `u32::MAX` if absent.
@@ -514,11 +536,13 @@ struct Heap {
 }
 
 impl Heap {
-    /// The propositions below `count` whose digit part is below `side`, all equally active.
-    fn new(count: usize, side: usize) -> Heap {
-        let items: Vec<u32> = (0..count as u32)
+    /// The propositions below `count` whose digit part is below `side`, by `activity`.
+    fn new(count: usize, side: usize, activity: &[f64]) -> Heap {
+        let mut items: Vec<u32> = (0..count as u32)
             .filter(|&v| (v & 31) < side as u32)
             .collect();
+        // Sorted, the most active first, the items are a heap.
+        items.sort_by(|&a, &b| activity[b as usize].total_cmp(&activity[a as usize]));
         let mut at = vec![u32::MAX; count];
         for (k, &v) in items.iter().enumerate() {
             at[v as usize] = k as u32;
@@ -582,5 +606,35 @@ impl Heap {
             self.place(0, activity);
         }
         Some(top)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::Rng;
+
+    #[test]
+    fn the_queue_gives_the_most_active_proposition_first() {
+        let mut rng = Rng::new(0x4EA9);
+        let (count, side) = (8 << 5, 9);
+        let mut activity: Vec<f64> = (0..count).map(|_| rng.below(1000) as f64).collect();
+        let mut queue = Heap::new(count, side, &activity);
+        // Some grow, as contradictions bump them, and some are taken out and put back.
+        for _ in 0..50 {
+            let v = rng.below(count) & !31 | rng.below(side);
+            activity[v] += 500.0;
+            queue.raise(v as u32, &activity);
+        }
+        let taken: Vec<u32> = (0..20).filter_map(|_| queue.pop(&activity)).collect();
+        for &v in &taken {
+            queue.insert(v, &activity);
+        }
+        let mut order = Vec::new();
+        while let Some(v) = queue.pop(&activity) {
+            order.push(activity[v as usize]);
+        }
+        assert_eq!(order.len(), 8 * side);
+        assert!(order.windows(2).all(|pair| pair[0] >= pair[1]));
     }
 }

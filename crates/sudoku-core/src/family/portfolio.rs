@@ -117,7 +117,7 @@ const CELL_ROUNDS: [(Turn, u64); 7] = [
 /// Ordinary boards never need the learning search (the minimal 16x16 puzzles end in the first
 /// turn), but it answers the boards that stall every cell rule: the worst boards of ten-minute
 /// climbs against the portfolio without it (1.72 million and 0.92 million guesses, every cell
-/// rule alone then past 100 thousand guesses, past 60 thousand since the value ordering) take it 1,458 and 5,080 decisions. A decision costs five to
+/// rule alone past 60 thousand) take it 1,158 and 555 decisions. A decision costs five to
 /// eight cell-rule guesses on 16x16 boards, so its two shares of the eleven take more than half
 /// of each round's time. With nine (half of the guesses, seven eighths of the time), 32 hard
 /// 16x16 boards (the tests' and five-minute climbs') took 1.7 s in all, the worst 0.22 s on a
