@@ -1057,6 +1057,18 @@ mod tests {
             .collect()
     }
 
+    /// Some cells of a random full board of `n x n` boxes, at most one in `share` of them (the
+    /// rest 0).
+    fn random_givens(n: usize, share: usize, rng: &mut Rng) -> Vec<u8> {
+        let full = random_full_board(n, rng);
+        let mut cells = vec![0; full.len()];
+        for _ in 0..rng.below(full.len() / share) {
+            let cell = rng.below(full.len());
+            cells[cell] = full[cell];
+        }
+        cells
+    }
+
     /// The position after placing `givens` (cell, digit) on an empty 9x9 board; `None` if
     /// propagation refutes it.
     fn position_after(givens: &[(usize, u8)]) -> Option<Position> {
@@ -1203,15 +1215,10 @@ mod tests {
         for round in 0..ROUNDS {
             let n = 2 + round % 3;
             let geometry = Geometry::new(n);
-            let full = random_full_board(n, &mut rng);
-            let mut cells = vec![0; full.len()];
-            for _ in 0..rng.below(full.len() / 2) {
-                let cell = rng.below(full.len());
-                cells[cell] = full[cell];
-            }
+            let cells = random_givens(n, 2, &mut rng);
             let at_once = Position::new(&geometry, &cells).expect("a solvable board");
             check_bookkeeping(&geometry, &at_once);
-            let mut one_by_one = Position::new(&geometry, &vec![0; full.len()]).unwrap();
+            let mut one_by_one = Position::new(&geometry, &vec![0; cells.len()]).unwrap();
             let mut pending = Pending::default();
             for (cell, &digit) in cells.iter().enumerate() {
                 if digit != 0 && one_by_one.digits[cell] == 0 {
@@ -1224,7 +1231,7 @@ mod tests {
                     assert!(one_by_one.propagate(&geometry, &mut pending));
                 }
             }
-            for cell in 0..full.len() {
+            for cell in 0..cells.len() {
                 let (built, placed) = (at_once.candidates[cell], one_by_one.candidates[cell]);
                 assert_eq!(built & !placed, 0, "round {}, cell {}", round, cell);
             }
@@ -1237,12 +1244,7 @@ mod tests {
         for round in 0..30 {
             let n = 2 + round % 3;
             let geometry = Geometry::new(n);
-            let full = random_full_board(n, &mut rng);
-            let mut cells = vec![0; full.len()];
-            for _ in 0..rng.below(full.len() / 3) {
-                let cell = rng.below(full.len());
-                cells[cell] = full[cell];
-            }
+            let cells = random_givens(n, 3, &mut rng);
             let position = Position::new(&geometry, &cells).expect("a solvable board");
             let conflicts = Conflicts::new(&geometry);
             for branching in BRANCHINGS {
