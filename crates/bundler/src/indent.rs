@@ -33,7 +33,10 @@ pub fn indent_with_tabs(code: &str) -> String {
         if modules.last() == Some(&level) && body.trim_end() == "}" {
             modules.pop();
         }
-        out.extend(std::iter::repeat_n('\t', level.saturating_sub(modules.len())));
+        out.extend(std::iter::repeat_n(
+            '\t',
+            level.saturating_sub(modules.len()),
+        ));
         out.extend(std::iter::repeat_n(' ', spaces % 4));
         out.push_str(body);
         if opens_module(body) {
@@ -49,9 +52,7 @@ fn opens_module(line: &str) -> bool {
     let words: Vec<&str> = line.split_whitespace().collect();
     match words.len().checked_sub(3) {
         Some(at) => {
-            words[at] == "mod"
-                && words[at + 2] == "{"
-                && (at == 0 || words[0].starts_with("pub"))
+            words[at] == "mod" && words[at + 2] == "{" && (at == 0 || words[0].starts_with("pub"))
         }
         None => false,
     }
