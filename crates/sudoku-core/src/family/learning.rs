@@ -7,8 +7,9 @@
 //! through the deductions that led to it to the first point where one deduction of the last
 //! decision's level explains it all, and the clause that rules that point out is kept, so that no
 //! later part of the search meets the same contradiction. Decisions go to the propositions
-//! that took part in the most recent contradictions, with the truth each last had, and the search
-//! restarts on a growing number of contradictions (keeping what it learnt).
+//! that took part in the most recent contradictions (before any, to the likeliest, as the cell
+//! rules rank them), with the truth each last had, and the search restarts on a growing number
+//! of contradictions (keeping what it learnt).
 //!
 //! Its reasoning is unlike the cell rules' in kind: the boards that stall them for hundreds of
 //! thousands of guesses (a refutation whose reason their search keeps rediscovering in every

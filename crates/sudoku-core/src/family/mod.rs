@@ -227,7 +227,8 @@ pub enum Method {
     /// best of the others needs alone.
     Portfolio,
     /// Branch on an open cell with the fewest candidates for the contradictions its units have
-    /// shown (the weighted-degree rule of constraint solvers).
+    /// shown (the weighted-degree rule of constraint solvers), trying first the digits with the
+    /// fewest places left in its row, column and box.
     FewestCandidatesPerConflict,
     /// As [`Method::FewestCandidatesPerConflict`], each contradiction weighing more than the
     /// one before it, so that the latest ones lead.
@@ -235,14 +236,15 @@ pub enum Method {
     /// Branch on the places of a digit in the unit where it has the fewest, where that is fewer
     /// than any cell's candidates; otherwise as [`Method::FewestCandidatesPerConflict`].
     FewestPlaces,
-    /// Branch on the first open cell in reading order.
+    /// Branch on the first open cell in reading order, trying digits in increasing order.
     ReadingOrder,
     /// As [`Method::FewestCandidatesPerConflict`], after removing near the root every
     /// candidate whose placement propagation refutes. Each probe counts as a guess.
     Probing,
-    /// Decide "cell holds digit" propositions, learn a clause from each contradiction, as SAT
-    /// solvers do, and restart now and then, keeping what was learnt. Each decision counts as a
-    /// guess (one costs a few of the other methods' guesses in time).
+    /// Decide "cell holds digit" propositions (those of recent contradictions first, and before
+    /// any, in the cell rule's order), learn a clause from each contradiction, as SAT solvers do,
+    /// and restart now and then, keeping what was learnt. Each decision counts as a guess (one
+    /// costs a few of the other methods' guesses in time).
     Learning,
 }
 
