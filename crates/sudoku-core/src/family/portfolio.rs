@@ -63,7 +63,7 @@ pub(super) fn portfolio(n: usize) -> Schedule<'static, Turn> {
 /// of 224 boards at 45 % givens by 30 % in all and their worst from 0.54 to 0.44 s, with the
 /// median unchanged, and a 25x25 climb's worst board from 52,885 to 4,958 guesses
 /// (BENCHMARKS.md).
-fn first_budget(n: usize) -> u64 {
+pub(super) fn first_budget(n: usize) -> u64 {
     if n <= 4 {
         4096
     } else {
