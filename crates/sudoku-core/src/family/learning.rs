@@ -81,6 +81,27 @@ pub(super) struct Learning {
 /// of 1 (0.1 did as well as this).
 const INITIAL_ACTIVITY: f64 = 1e-3;
 
+/// Per proposition, the activity it starts with: before any contradiction, the likeliest first,
+/// an `open` cell's digit by how few candidates the cell has and how few places the digit has
+/// left in the cell's units (the order the cell rules guess in), each far below one
+/// contradiction's bump. Against all propositions equally active (which decided cells in
+/// reading order), this cut the time of 32 hard 16x16 boards from 0.75 to 0.34 s and the worst
+/// of six climbs' boards from 83 to 8.5 ms (BENCHMARKS.md).
+fn initial_activity(geometry: &Geometry, start: &Position, open: &[usize]) -> Vec<f64> {
+    let mut activity = vec![0.0; geometry.cells << 5];
+    for &cell in open {
+        let mask = start.candidates()[cell];
+        let mut digits = mask;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let odds = mask.count_ones() * start.places_left(geometry, cell, d);
+            activity[cell << 5 | d] = INITIAL_ACTIVITY / f64::from(odds);
+        }
+    }
+    activity
+}
+
 /// How many contradictions the first run between restarts allows; later runs follow the Luby
 /// sequence (1, 1, 2, 1, 1, 2, 4, ...) in this unit.
 const RESTART_UNIT: u64 = 64;
@@ -90,6 +111,10 @@ impl Learning {
     pub(super) fn new(geometry: &Geometry, start: &Position) -> Learning {
         let (side, cells) = (geometry.side, geometry.cells);
         let count = cells << 5;
+        let open: Vec<usize> = (0..cells)
+            .filter(|&cell| start.digits()[cell] == 0)
+            .collect();
+        let activity = initial_activity(geometry, start, &open);
         let mut learning = Learning {
             side,
             cells,
@@ -102,12 +127,12 @@ impl Learning {
             head: 0,
             clauses: Vec::new(),
             watches: vec![Vec::new(); 2 * count],
-            activity: vec![0.0; count],
+            queue: Heap::new(count, side, &activity),
+            activity,
             bump: 1.0,
-            queue: Heap::default(),
             phases: vec![true; count],
             seen: vec![false; count],
-            open: Vec::new(),
+            open,
             conflicts: 0,
             restarts: 0,
             next_restart: RESTART_UNIT,
@@ -115,9 +140,6 @@ impl Learning {
             exhausted: false,
         };
         for (cell, &mask) in start.candidates().iter().enumerate() {
-            if start.digits()[cell] == 0 {
-                learning.open.push(cell);
-            }
             for d in 0..side {
                 let v = (cell << 5 | d) as u32;
                 if mask >> d & 1 == 0 {
@@ -127,23 +149,6 @@ impl Learning {
                 }
             }
         }
-        // Before any contradiction, the likeliest propositions first: an open cell's digit by
-        // how few candidates the cell has and how few places the digit has left in the cell's
-        // units (the order the cell rules guess in), each far below one contradiction's bump.
-        // Against all propositions equally active (which decided cells in reading order), this
-        // cut the time of 32 hard 16x16 boards from 0.75 to 0.34 s and the worst of six
-        // climbs' boards from 83 to 8.5 ms (BENCHMARKS.md).
-        for &cell in &learning.open {
-            let mask = start.candidates()[cell];
-            let mut digits = mask;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                let odds = mask.count_ones() * start.places_left(geometry, cell, d);
-                learning.activity[cell << 5 | d] = INITIAL_ACTIVITY / f64::from(odds);
-            }
-        }
-        learning.queue = Heap::new(count, side, &learning.activity);
         learning.exhausted = learning.propagate(geometry).is_some();
         learning
     }
@@ -529,7 +534,6 @@ fn luby(i: u32) -> u64 {
 }
 
 /// Propositions by activity, the most active on top.
-#[derive(Default)]
 struct Heap {
     items: Vec<u32>,
     /// Per proposition, its index in `items`, or `u32::MAX` if absent.

@@ -128,9 +128,10 @@ static ROUNDS_UP_TO_16: [(Turn, u64); 8] = with_learning(2);
 
 /// The rounds on 25x25 boards: [`CELL_ROUNDS`], then the learning search's turn of nine shares
 /// (a decision there costs about four guesses). Fewer shares speed up the boards at 45 % givens
-/// a little, but the unique 25x25 puzzle of seed 0 takes 2.7 s with nine, 5.4 s with two and
-/// 15 s with three: 25x25 figures swing with the schedule, and deciding needs many more unique
-/// 25x25 puzzles than there are (BENCHMARKS.md, seventh pass).
+/// a little (200 of them: 2.58 s with two, 2.64 s with nine), but the unique 25x25 puzzle of
+/// seed 0 takes 2.3 s with nine and 4.8 s with two: 25x25 figures swing with the schedule, and
+/// deciding needs many more unique 25x25 puzzles than there are (BENCHMARKS.md, seventh and
+/// eighth passes).
 static ROUNDS_25: [(Turn, u64); 8] = with_learning(9);
 
 /// [`CELL_ROUNDS`], then the learning search's turn of `shares`.
