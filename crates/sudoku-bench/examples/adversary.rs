@@ -29,7 +29,7 @@ struct Args {
     #[arg(long, value_enum, default_value_t = Mode::First)]
     mode: Mode,
     /// The strategy climbed against (crossings and fewest-candidates are the 9x9 engine's own,
-    /// the two per-conflict rules and learning the family engine's).
+    /// the two per-conflict rules and the two learning searches the family engine's).
     #[arg(long, value_enum, default_value_t = Against::Portfolio)]
     against: Against,
     /// Climb against the family engine on boards of N x N boxes (2 to 5) instead of the 9x9
@@ -93,6 +93,7 @@ enum Against {
     FewestCandidatesPerConflict,
     FewestCandidatesPerRecentConflict,
     Learning,
+    LearningInReadingOrder,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -141,6 +142,7 @@ impl Engine {
                 (None, Some(F::FewestCandidatesPerRecentConflict))
             }
             Against::Learning => (None, Some(F::Learning)),
+            Against::LearningInReadingOrder => (None, Some(F::LearningInReadingOrder)),
         };
         if family {
             other.map(Engine::Family)

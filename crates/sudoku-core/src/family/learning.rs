@@ -7,9 +7,9 @@
 //! through the deductions that led to it to the first point where one deduction of the last
 //! decision's level explains it all, and the clause that rules that point out is kept, so that no
 //! later part of the search meets the same contradiction. Decisions go to the propositions
-//! that took part in the most recent contradictions (before any, to the likeliest, as the cell
-//! rules rank them), with the truth each last had, and the search restarts on a growing number
-//! of contradictions (keeping what it learnt).
+//! that took part in the most recent contradictions (before any, in a [`FirstOrder`]), with the
+//! truth each last had, and the search restarts on a growing number of contradictions (keeping
+//! what it learnt).
 //!
 //! Its reasoning is unlike the cell rules' in kind: the boards that stall them for hundreds of
 //! thousands of guesses (a refutation whose reason their search keeps rediscovering in every
@@ -77,26 +77,49 @@ pub(super) struct Learning {
     exhausted: bool,
 }
 
+/// The order the learning search decides in before contradictions rank its propositions: the
+/// portfolio runs one search of each, because a board that leads one of them astray rarely
+/// leads the other (BENCHMARKS.md, ninth pass).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum FirstOrder {
+    /// The likeliest first: an open cell's digit by how few candidates the cell has and how
+    /// few places the digit has left in the cell's units (the order the cell rules guess in).
+    Likeliest,
+    /// Reading order: the first open cell's smallest candidate first.
+    ReadingOrder,
+}
+
 /// The scale of the activities propositions start with, below the first contradiction's bump
 /// of 1 (0.1 did as well as this).
 const INITIAL_ACTIVITY: f64 = 1e-3;
 
-/// Per proposition, the activity it starts with: before any contradiction, the likeliest first,
-/// an `open` cell's digit by how few candidates the cell has and how few places the digit has
-/// left in the cell's units (the order the cell rules guess in), each far below one
-/// contradiction's bump. Against all propositions equally active (which decided cells in
-/// reading order), this cut the time of 32 hard 16x16 boards from 0.75 to 0.34 s and the worst
-/// of six climbs' boards from 83 to 8.5 ms (BENCHMARKS.md).
-fn initial_activity(geometry: &Geometry, start: &Position, open: &[usize]) -> Vec<f64> {
-    let mut activity = vec![0.0; geometry.cells << 5];
+/// Per proposition, the activity it starts with: the open cells' candidates ranked by `order`,
+/// each far below one contradiction's bump. Against all propositions equally active, starting
+/// from the likeliest cut the time of 32 hard 16x16 boards from 0.75 to 0.34 s and the worst of
+/// six climbs' boards from 83 to 8.5 ms, but left a refutation at 15,914 decisions that took 670
+/// before (BENCHMARKS.md, eighth pass).
+fn initial_activity(
+    geometry: &Geometry,
+    start: &Position,
+    open: &[usize],
+    order: FirstOrder,
+) -> Vec<f64> {
+    let count = geometry.cells << 5;
+    let mut activity = vec![0.0; count];
     for &cell in open {
         let mask = start.candidates()[cell];
         let mut digits = mask;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let odds = mask.count_ones() * start.places_left(geometry, cell, d);
-            activity[cell << 5 | d] = INITIAL_ACTIVITY / f64::from(odds);
+            let v = cell << 5 | d;
+            activity[v] = match order {
+                FirstOrder::Likeliest => {
+                    let odds = mask.count_ones() * start.places_left(geometry, cell, d);
+                    INITIAL_ACTIVITY / f64::from(odds)
+                }
+                FirstOrder::ReadingOrder => INITIAL_ACTIVITY * (count - v) as f64 / count as f64,
+            };
         }
     }
     activity
@@ -107,14 +130,15 @@ fn initial_activity(geometry: &Geometry, start: &Position, open: &[usize]) -> Ve
 const RESTART_UNIT: u64 = 64;
 
 impl Learning {
-    /// A search from `start`, whose placed digits and candidates are its facts.
-    pub(super) fn new(geometry: &Geometry, start: &Position) -> Learning {
+    /// A search from `start`, whose placed digits and candidates are its facts, deciding in
+    /// `order` until contradictions rank its propositions.
+    pub(super) fn new(geometry: &Geometry, start: &Position, order: FirstOrder) -> Learning {
         let (side, cells) = (geometry.side, geometry.cells);
         let count = cells << 5;
         let open: Vec<usize> = (0..cells)
             .filter(|&cell| start.digits()[cell] == 0)
             .collect();
-        let activity = initial_activity(geometry, start, &open);
+        let activity = initial_activity(geometry, start, &open, order);
         let mut learning = Learning {
             side,
             cells,

@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::geometry::Geometry;
-use super::learning::Learning;
+use super::learning::{FirstOrder, Learning};
 use super::search::{search, Branching, Conflicts, Position, Search, Stop};
 use super::Method;
 use crate::schedule::{Effort, Progress, Schedule};
@@ -23,13 +23,8 @@ impl Method {
             Method::FewestPlaces => Branching::FewestPlaces,
             Method::ReadingOrder => Branching::ReadingOrder,
             Method::Probing => Branching::Probing,
-            Method::Learning => {
-                return Schedule {
-                    first: (Turn::Learning, u64::MAX),
-                    rounds: &[],
-                    round_budget: 0,
-                }
-            }
+            Method::Learning => return learning_alone(FirstOrder::Likeliest),
+            Method::LearningInReadingOrder => return learning_alone(FirstOrder::ReadingOrder),
         };
         Schedule {
             first: (Turn::Resumed(branching), u64::MAX),
@@ -39,8 +34,17 @@ impl Method {
     }
 }
 
+/// The learning search from `order` alone, on every decision allowed.
+fn learning_alone(order: FirstOrder) -> Schedule<'static, Turn> {
+    Schedule {
+        first: (Turn::Learning(order), u64::MAX),
+        rounds: &[],
+        round_budget: 0,
+    }
+}
+
 /// The portfolio's turns on boards of `n x n` boxes: the per-conflict cell rule's search first,
-/// on [`first_budget`], then [`CELL_ROUNDS`] and the learning search's turn (see
+/// on [`first_budget`], then [`CELL_ROUNDS`] and the learning searches' turns (see
 /// [`ROUNDS_UP_TO_16`]), whose first round gives a share 256 guesses.
 pub(super) fn portfolio(n: usize) -> Schedule<'static, Turn> {
     Schedule {
@@ -86,7 +90,7 @@ pub(super) fn first_budget(n: usize) -> u64 {
 ///
 /// Every strategy but reading order also has a turn of one share that resumes its own search on
 /// its own tally, so a board costs at most a bounded multiple of what the best of them needs
-/// alone (twice the round's shares, eleven or eighteen with the learning search's), however
+/// alone (twice the round's shares, twelve or nineteen with the learning searches'), however
 /// the restarted turns fare: restarting on a tally the other turns keep changing left a 16x16
 /// refutation at 2.7 million guesses that probing alone answers in 27 thousand, and a board at
 /// 1.05 million that the recency-weighted rule alone answers in 12 thousand. The restarted
@@ -112,36 +116,48 @@ const CELL_ROUNDS: [(Turn, u64); 7] = [
     (Turn::Resumed(Branching::FewestCandidatesPerConflict), 1),
 ];
 
-/// The rounds up to 16x16: [`CELL_ROUNDS`], then the learning search's turn of two shares.
+/// The rounds up to 16x16: [`CELL_ROUNDS`], then the learning search's turns, two shares
+/// starting from the likeliest propositions and one from reading order.
 ///
 /// Ordinary boards never need the learning search (the minimal 16x16 puzzles end in the first
 /// turn), but it answers the boards that stall every cell rule: the worst boards of ten-minute
 /// climbs against the portfolio without it (1.72 million and 0.92 million guesses, every cell
 /// rule alone past 60 thousand) take it 1,158 and 555 decisions. A decision costs five to
-/// eight cell-rule guesses on 16x16 boards, so its two shares of the eleven take more than half
-/// of each round's time. With nine (half of the guesses, seven eighths of the time), 32 hard
-/// 16x16 boards (the tests' and five-minute climbs') took 1.7 s in all, the worst 0.22 s on a
-/// board probing alone answers in 13 ms; with two, 0.78 s, the worst 0.09 s, while the three
-/// boards that stall every cell rule go from 57, 35 and 14 ms to 90, 68 and 19 ms (three shares
-/// and one did worse in the worst; BENCHMARKS.md, seventh pass).
-static ROUNDS_UP_TO_16: [(Turn, u64); 8] = with_learning(2);
+/// eight cell-rule guesses on 16x16 boards, so its shares take more than half of each round's
+/// time. With nine shares of one search (half of the guesses, seven eighths of the time), 32
+/// hard 16x16 boards took 1.7 s in all, the worst 0.22 s on a board probing alone answers in
+/// 13 ms; with two, 0.78 s, the worst 0.09 s (three shares and one did worse in the worst;
+/// BENCHMARKS.md, seventh pass).
+///
+/// Each start has boards of its own that take it ten times the decisions the other needs: a
+/// climbed refutation takes 15,914 decisions from the likeliest and 1,648 from reading order,
+/// while one of 42 hard boards takes 2.9 s from reading order alone, and the boards that stall
+/// every cell rule six times the decisions. The share from reading order cut that refutation
+/// from 0.45 to 0.06 s, the 42 hard boards from 0.75 to 0.43 s (worst 0.36 to 0.06 s) and the
+/// smallest solutions of climbed boards by a tenth or more; one share for each start, or two
+/// each, did about as well (BENCHMARKS.md, ninth pass).
+static ROUNDS_UP_TO_16: [(Turn, u64); 9] = with_learning(2, 1);
 
-/// The rounds on 25x25 boards: [`CELL_ROUNDS`], then the learning search's turn of nine shares
-/// (a decision there costs about four guesses). Fewer shares speed up the boards at 45 % givens
-/// a little (200 of them: 2.58 s with two, 2.64 s with nine), but the unique 25x25 puzzle of
-/// seed 0 takes 2.3 s with nine and 4.8 s with two: 25x25 figures swing with the schedule, and
-/// deciding needs many more unique 25x25 puzzles than there are (BENCHMARKS.md, seventh and
-/// eighth passes).
-static ROUNDS_25: [(Turn, u64); 8] = with_learning(9);
+/// The rounds on 25x25 boards: [`CELL_ROUNDS`], then the learning search's turns, nine shares
+/// from the likeliest and one from reading order (a decision there costs about four guesses).
+/// Fewer shares for the likeliest speed up the boards at 45 % givens a little (200 of them:
+/// 2.58 s with two, 2.64 s with nine), but the unique 25x25 puzzle of seed 0 takes 2.3 s with
+/// nine and 4.8 s with two: 25x25 figures swing with the schedule, and deciding needs many more
+/// unique 25x25 puzzles than there are (BENCHMARKS.md, seventh and eighth passes). The share from
+/// reading order cut 100 boards at 45 % from 1.05 to 0.72 s, their worst from 0.39 to 0.07 s,
+/// and cost 100 others 3 % (ninth pass).
+static ROUNDS_25: [(Turn, u64); 9] = with_learning(9, 1);
 
-/// [`CELL_ROUNDS`], then the learning search's turn of `shares`.
-const fn with_learning(shares: u64) -> [(Turn, u64); 8] {
-    let mut rounds = [(Turn::Learning, shares); 8];
+/// [`CELL_ROUNDS`], then the learning search's turns: `likeliest` shares starting from the
+/// likeliest propositions and `reading` from reading order.
+const fn with_learning(likeliest: u64, reading: u64) -> [(Turn, u64); 9] {
+    let mut rounds = [(Turn::Learning(FirstOrder::Likeliest), likeliest); 9];
     let mut k = 0;
     while k < CELL_ROUNDS.len() {
         rounds[k] = CELL_ROUNDS[k];
         k += 1;
     }
+    rounds[k + 1] = (Turn::Learning(FirstOrder::ReadingOrder), reading);
     rounds
 }
 
@@ -157,9 +173,9 @@ pub(super) enum Turn {
     /// Searches of each band and stack alone, which can only show that there is no completion
     /// (see [`refute_by_parts`]).
     Parts,
-    /// The search that learns from its contradictions, resumed each turn (each decision counts
-    /// as a guess).
-    Learning,
+    /// The search that learns from its contradictions, deciding in this order until they rank
+    /// its propositions, resumed each turn (each decision counts as a guess).
+    Learning(FirstOrder),
 }
 
 /// What the portfolio's turns of one solve share: where contradictions showed, which bands and
@@ -172,8 +188,8 @@ struct Shared<'a> {
     completed_parts: u32,
     /// The resumed turns' searches so far.
     resumed: Vec<Resumed>,
-    /// The learning search, once it has taken a turn, with the solutions it has found.
-    learning: Option<(Learning, usize)>,
+    /// The learning searches that have taken a turn, with the solutions each has found.
+    learning: Vec<(FirstOrder, Learning, usize)>,
 }
 
 /// A search of a [`Turn::Resumed`], with its tally of conflicts and the solutions it has
@@ -192,16 +208,23 @@ impl Shared<'_> {
             conflicts: None,
             completed_parts: 0,
             resumed: Vec::new(),
-            learning: None,
+            learning: Vec::new(),
         }
     }
 
-    /// The learning search from `start`, started if it was not, with the solutions it has
-    /// found.
-    fn learning(&mut self, start: &Position) -> &mut (Learning, usize) {
-        let geometry = self.geometry;
-        self.learning
-            .get_or_insert_with(|| (Learning::new(geometry, start), 0))
+    /// The learning search from `start` in `order`, started if it was not, with the solutions
+    /// it has found.
+    fn learning(&mut self, start: &Position, order: FirstOrder) -> (&mut Learning, &mut usize) {
+        let index = match self.learning.iter().position(|l| l.0 == order) {
+            Some(index) => index,
+            None => {
+                let learning = Learning::new(self.geometry, start, order);
+                self.learning.push((order, learning, 0));
+                self.learning.len() - 1
+            }
+        };
+        let (_, learning, found) = &mut self.learning[index];
+        (learning, found)
     }
 
     /// The tally of conflicts the restarted turns share: at first a copy of the tally of the
@@ -379,7 +402,7 @@ impl<'g> Completion<'g> {
                 refute_by_parts(geometry, start, budget, &mut shared.completed_parts).map(|()| None)
             }
             Turn::Parts => None,
-            Turn::Learning => shared.learning(start).0.run(geometry, budget),
+            Turn::Learning(order) => shared.learning(start, order).0.run(geometry, budget),
         })
     }
 }
@@ -417,8 +440,8 @@ pub(super) fn count_completions(
                 return refute_by_parts(geometry, start, budget, &mut shared.completed_parts)
                     .map(|()| 0)
             }
-            Turn::Learning => {
-                let (learning, found) = shared.learning(start);
+            Turn::Learning(order) => {
+                let (learning, found) = shared.learning(start, order);
                 while *found < limit {
                     match learning.run(geometry, budget)? {
                         Some(digits) => {
