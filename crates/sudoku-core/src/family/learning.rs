@@ -39,6 +39,22 @@ enum Reason {
     Last(u32),
 }
 
+/// A clause of [`Learning::clauses`]: where its literals are, and how many decision levels it
+/// spanned when learnt (0 for an exclusion of a found solution).
+#[derive(Clone, Copy)]
+struct Clause {
+    start: u32,
+    len: u32,
+    span: u32,
+}
+
+impl Clause {
+    /// Its literals' range in [`Learning::literals`].
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
 /// The search's state, kept between runs, so that a run stopped for its budget goes on later.
 pub(super) struct Learning {
     side: usize,
@@ -57,7 +73,9 @@ pub(super) struct Learning {
     /// The clauses: learnt ones with the number of decision levels they spanned (and so may be
     /// forgotten), and the exclusions of found solutions with 0. While a clause may still imply
     /// anything, its first two literals are the ones it is watched by.
-    clauses: Vec<(Vec<Literal>, u32)>,
+    clauses: Vec<Clause>,
+    /// The clauses' literals, one clause after another.
+    literals: Vec<Literal>,
     /// Per literal, the clauses watched by it (looked at when it turns false).
     watches: Vec<Vec<u32>>,
     activity: Vec<f64>,
@@ -150,6 +168,7 @@ impl Learning {
             decisions: Vec::new(),
             head: 0,
             clauses: Vec::new(),
+            literals: Vec::new(),
             watches: vec![Vec::new(); 2 * count],
             queue: Heap::new(count, side, &activity),
             activity,
@@ -221,11 +240,16 @@ impl Learning {
     }
 
     /// Adds a clause whose first two literals are unassigned, or whose first it implies.
-    fn add(&mut self, literals: Vec<Literal>, span: u32) -> u32 {
+    fn add(&mut self, literals: &[Literal], span: u32) -> u32 {
         let index = self.clauses.len() as u32;
         self.watches[literals[0] as usize].push(index);
         self.watches[literals[1] as usize].push(index);
-        self.clauses.push((literals, span));
+        self.clauses.push(Clause {
+            start: self.literals.len() as u32,
+            len: literals.len() as u32,
+            span,
+        });
+        self.literals.extend_from_slice(literals);
         index
     }
 
@@ -281,33 +305,31 @@ impl Learning {
         let mut k = 0;
         while k < watching.len() {
             let index = watching[k];
-            let mut literals = std::mem::take(&mut self.clauses[index as usize].0);
-            if literals[0] == falsified {
-                literals.swap(0, 1);
+            let range = self.clauses[index as usize].range();
+            let start = range.start;
+            if self.literals[start] == falsified {
+                self.literals.swap(start, start + 1);
             }
-            let first = self.value(literals[0]);
+            let first = self.value(self.literals[start]);
             let free = match first {
                 1 => None,
-                _ => literals[2..].iter().position(|&l| self.value(l) != -1),
+                _ => (start + 2..range.end).find(|&at| self.value(self.literals[at]) != -1),
             };
             match free {
-                Some(i) => {
-                    literals.swap(1, i + 2);
-                    self.watches[literals[1] as usize].push(index);
+                Some(at) => {
+                    self.literals.swap(start + 1, at);
+                    self.watches[self.literals[start + 1] as usize].push(index);
                     watching.swap_remove(k);
                 }
                 _ => {
                     k += 1;
                     if first == -1 {
-                        conflict = Some(literals.clone());
+                        conflict = Some(self.literals[range].to_vec());
+                        break;
                     } else if first == 0 {
-                        self.assign(literals[0], Reason::Clause(index));
+                        self.assign(self.literals[start], Reason::Clause(index));
                     }
                 }
-            }
-            self.clauses[index as usize].0 = literals;
-            if conflict.is_some() {
-                break;
             }
         }
         // (Nothing else is watched by `falsified` meanwhile: a clause moves to a literal not
@@ -321,7 +343,10 @@ impl Learning {
         out.clear();
         match self.reasons[v] {
             Reason::Decision => {}
-            Reason::Clause(index) => out.extend(&self.clauses[index as usize].0[1..]),
+            Reason::Clause(index) => {
+                let range = self.clauses[index as usize].range();
+                out.extend(&self.literals[range.start + 1..range.end])
+            }
             Reason::Excluded(w) => out.push(2 * w + 1),
             Reason::Last(g) => out.extend(
                 (0..self.side)
@@ -446,7 +471,7 @@ impl Learning {
                 let first = learnt[0];
                 let reason = match learnt.len() {
                     1 => Reason::Decision,
-                    _ => Reason::Clause(self.add(learnt, levels.len() as u32)),
+                    _ => Reason::Clause(self.add(&learnt, levels.len() as u32)),
                 };
                 self.assign(first, reason);
                 self.bump /= 0.95;
@@ -500,7 +525,7 @@ impl Learning {
             0 => self.exhausted = true,
             1 => self.assign(literals[0], Reason::Decision),
             _ => {
-                self.add(literals, 0);
+                self.add(&literals, 0);
             }
         }
     }
@@ -515,8 +540,8 @@ impl Learning {
             }
         }
         let mut spans: Vec<u32> = (self.clauses.iter().zip(&in_use))
-            .filter(|&((_, span), &used)| *span > 0 && !used)
-            .map(|((_, span), _)| *span)
+            .filter(|&(clause, &used)| clause.span > 0 && !used)
+            .map(|(clause, _)| clause.span)
             .collect();
         spans.sort_unstable();
         self.kept += self.kept / 10;
@@ -525,21 +550,18 @@ impl Learning {
             None => return,
         };
         let mut renumbered = vec![0; self.clauses.len()];
-        let mut clauses = Vec::new();
-        for (index, clause) in std::mem::take(&mut self.clauses).into_iter().enumerate() {
-            if clause.1 < cut || in_use[index] {
-                renumbered[index] = clauses.len() as u32;
-                clauses.push(clause);
+        let clauses = std::mem::take(&mut self.clauses);
+        let literals = std::mem::take(&mut self.literals);
+        self.watches.iter_mut().for_each(Vec::clear);
+        for (index, clause) in clauses.into_iter().enumerate() {
+            if clause.span < cut || in_use[index] {
+                renumbered[index] = self.add(&literals[clause.range()], clause.span);
             }
         }
         for &literal in &self.trail {
             if let Reason::Clause(index) = &mut self.reasons[(literal >> 1) as usize] {
                 *index = renumbered[*index as usize];
             }
-        }
-        self.watches.iter_mut().for_each(Vec::clear);
-        for (literals, span) in clauses {
-            self.add(literals, span);
         }
     }
 }
