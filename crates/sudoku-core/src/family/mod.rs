@@ -397,8 +397,8 @@ mod tests {
     /// learning search from reading order), and a refutation climbed counting by time (165,162
     /// guesses, 0.45 s, before the learning search from reading order). The ninth's, climbed by
     /// time from the same seeds as the eighth's: to a first solution, counting and for the
-    /// smallest solution.
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 9] = [
+    /// smallest solution; and a ten-minute climb's for the smallest solution.
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 10] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -443,6 +443,11 @@ mod tests {
             ".E.....L......P........B...........F..............M.......HIO........J..I.........K.....H..F......B...O..............FH..........A...................K.P.H..F...P..DN...........E.G.O.....CM.....K.......F......D.....C....H..F...........K.....F..P.......J.A..",
             Question::Smallest,
             13_516,
+        ),
+        (
+            "...........A.CG......CP..B.....J........P.....I..OG.......NL..E........N..G..A..J....BC..HE.....BG.........PE.F..M..EKF.A.I....D..K..D.MB.C..N.IDL....K....FC.B.H..G...I....FO......C....E.O..PMM..AK.H.....P.DL..D.........J...I..F..D.HOB..M....H.J..A...G.I..",
+            Question::Smallest,
+            29_601,
         ),
     ];
 
