@@ -151,13 +151,13 @@ static ROUNDS_25: [(Turn, u64); 9] = with_learning(9, 1);
 /// [`CELL_ROUNDS`], then the learning search's turns: `likeliest` shares starting from the
 /// likeliest propositions and `reading` from reading order.
 const fn with_learning(likeliest: u64, reading: u64) -> [(Turn, u64); 9] {
-    let mut rounds = [(Turn::Learning(FirstOrder::Likeliest), likeliest); 9];
+    let mut rounds = [(Turn::Learning(FirstOrder::ReadingOrder), reading); 9];
     let mut k = 0;
     while k < CELL_ROUNDS.len() {
         rounds[k] = CELL_ROUNDS[k];
         k += 1;
     }
-    rounds[k + 1] = (Turn::Learning(FirstOrder::ReadingOrder), reading);
+    rounds[CELL_ROUNDS.len()] = (Turn::Learning(FirstOrder::Likeliest), likeliest);
     rounds
 }
 
