@@ -398,47 +398,48 @@ mod tests {
     /// guesses, 0.45 s, before the learning search from reading order). The ninth's, climbed by
     /// time from the same seeds as the eighth's: to a first solution, counting and for the
     /// smallest solution; and two ten-minute climbs' for the smallest solution, by time and by
-    /// guesses (the latter the worst smallest solution found, 0.56 s).
+    /// guesses (the latter the worst smallest solution found: 405,270 guesses, 0.56 s, before the
+    /// learning turns came first in each round).
     const CLIMBED_WORST_LATELY: [(&str, Question, u64); 11] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
-            6_484,
+            4_180,
         ),
         (
             "L.KI.M.N...DB.A.A..H..F...L....MJ...E.L.O.......F....H.O..JGEKL...L.........OA.G..J......G.....E......P......J...C.EOGH.JD..K...E.........D....O.........N.......L.O...........K..H.F...I....LD...B...K..................A....C..HDF..O......EKL.PE.............",
             Question::First,
-            4_183,
+            4_176,
         ),
         (
             "J....KE......F..A....H.....GJ.B.CB.L...F......D..D....O.N.....M....O..H.G..I..JD.JG.F.KA..H....P.....O.....N..H......IDC.J..B......A..L.....FJNB........J.........N........F...M.......DL....C...KJ.E..HDGI.........NGF...E....L..A..L......N.K...L.....F..H...A",
             Question::CountTo(2),
-            6_976,
+            4_672,
         ),
         (
             "J.......I.C.....I......H.G...N.......P......L...M....C..B.........K....M.....C...L..................PF..LC...K..GM...............FL...J............E....G......N.A.D...........F........C............G.....M......B.........O.L.....D........E..................",
             Question::Smallest,
-            20_825,
+            20_886,
         ),
         (
             "F..G.M.....K.......D.............................M...C...J..L.........G.B...........P.........B.....BO..D................N......................KO.FM.......G.L.N............I..........C...A..........B....DC....OC...A........H......P.....L..B..AK.M.....NJ..",
             Question::Smallest,
-            87_854,
+            52_970,
         ),
         (
             "FK.......GL..C...DN...ECF.A.....J.H...K.IE......IE....GHPD.......PJH..FL...N.A.....C....KP..M..GGFA...C.......I....B..I.G..L.O.ENC..EO..A..........L.AB.O...........P...N....FB.A...DN...MG.....M.GF.B..H..........IJ..EB............M..DO.....P............O.L.",
             Question::CountTo(2),
-            25_456,
+            16_240,
         ),
         (
             "...CA....L....F.JG.E.......A...B...F..B....CKJ..H.P...ND...K.I.MB....KJ.G..E......O.E...B..L.N....E...D......BC...FK..I.......PH...........JIL.CL..MJ..G...HDON....NB..EL....FG..E.P.....NA.....A......PC.OM..H......JF...E..C.........C.....K.L..M......IL.N...",
             Question::First,
-            4_146,
+            4_213,
         ),
         (
             "FM..N....GH.BC..KDB....CF.A.....J.......IE......I.C...GHP...A...P..H..FL...N...K......J.KP..M..GGF......EC....I...AB.DI......O.P.C..EO....K..J..L..G..B.O....P.N....P.M.N...EFB.A...DN...MGJ......GF....H...I..J.P..J...B....K.M.....M...O.........N.C........D.",
             Question::CountTo(2),
-            6_676,
+            4_372,
         ),
         (
             ".E.....L......P........B...........F..............M.......HIO........J..I.........K.....H..F......B...O..............FH..........A...................K.P.H..F...P..DN...........E.G.O.....CM.....K.......F......D.....C....H..F...........K.....F..P.......J.A..",
@@ -448,12 +449,12 @@ mod tests {
         (
             "...........A.CG......CP..B.....J........P.....I..OG.......NL..E........N..G..A..J....BC..HE.....BG.........PE.F..M..EKF.A.I....D..K..D.MB.C..N.IDL....K....FC.B.H..G...I....FO......C....E.O..PMM..AK.H.....P.DL..D.........J...I..F..D.HOB..M....H.J..A...G.I..",
             Question::Smallest,
-            29_601,
+            16_402,
         ),
         (
             "M.F....G.....I..........................L....H.F....M..................D....P...H.........................N...........M........K....L..CJ.I......M..G.......I..D......F..........K.........P...........F.E.J..................C.............M...L....C.I.....E..",
             Question::Smallest,
-            405_270,
+            226_034,
         ),
     ];
 
