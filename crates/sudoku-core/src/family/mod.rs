@@ -223,9 +223,9 @@ pub enum Method {
     /// guess budgets, some turns starting afresh on a tally of where contradictions showed that
     /// they share, others resuming their own search: the cell rule first, on a budget that
     /// covers ordinary boards, then rounds of doubling budgets, in which the learning searches
-    /// (one from the likeliest propositions, one from reading order) take more than half of the
-    /// time. A board costs at most a bounded multiple of what the
-    /// best of the others needs alone.
+    /// (one from the likeliest propositions, one from reading order) take their turns first and
+    /// more than half of the time. A board costs at most a bounded multiple of what the best of
+    /// the others needs alone.
     Portfolio,
     /// Branch on an open cell with the fewest candidates for the contradictions its units have
     /// shown (the weighted-degree rule of constraint solvers), trying first the digits with the
