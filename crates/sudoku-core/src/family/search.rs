@@ -406,11 +406,18 @@ impl Position {
         pending: &mut Pending,
     ) -> bool {
         let side = geometry.side;
-        let row = &self.places[unit * side..unit * side + side];
-        let partner = match (0..side).find(|&e| e != d && row[e] == places) {
-            Some(e) => e,
-            None => return true,
-        };
+        // Every digit with the same places at once: a search stopping at the first would
+        // mispredict its exit on nearly every call (about a twentieth of the 25x25 search's
+        // time).
+        let mut same = 0u32;
+        for (e, &other) in self.places[unit * side..unit * side + side].iter().enumerate() {
+            same |= u32::from(other == places) << e;
+        }
+        let partners = same & !(1 << d);
+        if partners == 0 {
+            return true;
+        }
+        let partner = partners.trailing_zeros() as usize;
         let keep = 1 << d | 1 << partner;
         let mut at = places;
         while at != 0 {
