@@ -17,6 +17,11 @@
 //! million contradictions, on a board the cell rules' propagation refutes at once. So it is
 //! one more strategy of the portfolio rather than the engine, and it starts from the position
 //! that propagation leaves (BENCHMARKS.md).
+//!
+//! A search can be asked a series of questions about narrowings of its start (as the smallest
+//! solution's questions cell by cell are): it takes each narrowing as decisions made before any
+//! other (assumptions, as incremental SAT solvers take them), so that nothing it learns rests on
+//! a question, and it keeps what it learnt from one question to the next.
 
 use super::geometry::Geometry;
 use super::search::Position;
@@ -93,6 +98,9 @@ pub(super) struct Learning {
     kept: usize,
     /// Whether every solution has been found (or excluded).
     exhausted: bool,
+    /// The literals the search is asked to hold for now (see [`Learning::assume`]): the
+    /// decisions of level 1, made before any other.
+    assumptions: Vec<Literal>,
 }
 
 /// The order the learning search decides in before contradictions rank its propositions: the
@@ -181,6 +189,7 @@ impl Learning {
             next_restart: RESTART_UNIT,
             kept: 2 * cells,
             exhausted: false,
+            assumptions: Vec::new(),
         };
         for (cell, &mask) in start.candidates().iter().enumerate() {
             for d in 0..side {
@@ -458,6 +467,11 @@ impl Learning {
                     self.exhausted = true;
                     continue;
                 }
+                if self.decisions.len() == self.assumed_levels() {
+                    // The assumptions contradict what is known: no solution holds them.
+                    self.back_to(geometry, 0);
+                    return Some(None);
+                }
                 self.conflicts += 1;
                 let (learnt, back) = self.analyze(geometry, conflict);
                 // How many decision levels the clause spans.
@@ -480,10 +494,25 @@ impl Learning {
             if self.conflicts >= self.next_restart {
                 self.restarts += 1;
                 self.next_restart = self.conflicts + RESTART_UNIT * luby(self.restarts);
-                self.back_to(geometry, 0);
+                self.back_to(geometry, self.assumed_levels() as u32);
             }
             if self.clauses.len() >= self.kept {
                 self.forget();
+            }
+            if self.decisions.len() < self.assumed_levels() {
+                self.decisions.push(self.trail.len());
+                for k in 0..self.assumptions.len() {
+                    let literal = self.assumptions[k];
+                    match self.value(literal) {
+                        -1 => {
+                            self.back_to(geometry, 0);
+                            return Some(None);
+                        }
+                        0 => self.assign(literal, Reason::Decision),
+                        _ => {}
+                    }
+                }
+                continue;
             }
             let v = loop {
                 match self.queue.pop(&self.activity) {
@@ -510,6 +539,29 @@ impl Learning {
                 Reason::Decision,
             );
         }
+    }
+
+    /// Asks the next runs for a solution within `position`, a narrowing of the search's start
+    /// (the start with more digits placed, or fewer candidates), until asked again: a run then
+    /// answers `Some(None)` if there is none. What the search learns stays true of its start,
+    /// so it keeps it from one question to the next.
+    pub(super) fn assume(&mut self, geometry: &Geometry, position: &Position) {
+        self.back_to(geometry, 0);
+        self.assumptions.clear();
+        for (cell, &mask) in position.candidates().iter().enumerate() {
+            for d in (0..self.side).filter(|&d| mask >> d & 1 == 0) {
+                let literal = 2 * (cell << 5 | d) as Literal + 1;
+                if self.value(literal) != 1 {
+                    self.assumptions.push(literal);
+                }
+            }
+        }
+    }
+
+    /// The decision levels the assumptions take: all of them make level 1, if there are any.
+    /// (A conflict there needs no analysis: it answers the question.)
+    fn assumed_levels(&self) -> usize {
+        usize::from(!self.assumptions.is_empty())
     }
 
     /// Rules out the solution `digits` (the last one found), so that the next run finds another.

@@ -197,6 +197,26 @@ struct Shared<'a> {
     resumed: Vec<Resumed>,
     /// The learning searches that have taken a turn, with the solutions each has found.
     learning: Vec<(FirstOrder, Learning, usize)>,
+    /// Learning searches from an earlier question, to go on with rather than start afresh.
+    kept: Option<KeptLearning>,
+}
+
+/// Learning searches kept from one question to the next, with the position they started from,
+/// which every question's start narrows: what a search learnt answering one question holds for
+/// the next (see [`Learning::assume`]).
+pub(super) struct KeptLearning {
+    base: Position,
+    searches: Vec<(FirstOrder, Learning)>,
+}
+
+impl KeptLearning {
+    /// None kept yet, for questions whose starts narrow `base`.
+    pub(super) fn new(base: Position) -> KeptLearning {
+        KeptLearning {
+            base,
+            searches: Vec::new(),
+        }
+    }
 }
 
 /// A search of a [`Turn::Resumed`], with its tally of conflicts and the solutions it has
@@ -216,6 +236,7 @@ impl Shared<'_> {
             completed_parts: 0,
             resumed: Vec::new(),
             learning: Vec::new(),
+            kept: None,
         }
     }
 
@@ -225,7 +246,17 @@ impl Shared<'_> {
         let index = match self.learning.iter().position(|l| l.0 == order) {
             Some(index) => index,
             None => {
-                let learning = Learning::new(self.geometry, start, order);
+                let learning = match &mut self.kept {
+                    None => Learning::new(self.geometry, start, order),
+                    Some(kept) => {
+                        let mut learning = match kept.searches.iter().position(|k| k.0 == order) {
+                            Some(k) => kept.searches.swap_remove(k).1,
+                            None => Learning::new(self.geometry, &kept.base, order),
+                        };
+                        learning.assume(self.geometry, start);
+                        learning
+                    }
+                };
                 self.learning.push((order, learning, 0));
                 self.learning.len() - 1
             }
@@ -372,6 +403,23 @@ impl<'g> Completion<'g> {
             shared: Shared::new(geometry),
             progress: Progress::default(),
         }
+    }
+
+    /// The same search, whose learning turns go on with the searches `kept` (whose base `start`
+    /// must narrow) rather than start afresh.
+    pub(super) fn keeping(mut self, kept: KeptLearning) -> Completion<'g> {
+        self.shared.kept = Some(kept);
+        self
+    }
+
+    /// The learning searches to keep for the next question: those [`Completion::keeping`] gave
+    /// and those this search started (none if it was not given any).
+    pub(super) fn into_kept(self) -> Option<KeptLearning> {
+        let mut kept = self.shared.kept?;
+        let taken = self.shared.learning.into_iter();
+        kept.searches
+            .extend(taken.map(|(order, learning, _)| (order, learning)));
+        Some(kept)
     }
 
     /// Goes on with the turns of `schedule` within `effort`: a completion (`Some(None)` if there

@@ -410,7 +410,10 @@ impl Position {
         // mispredict its exit on nearly every call (about a twentieth of the 25x25 search's
         // time).
         let mut same = 0u32;
-        for (e, &other) in self.places[unit * side..unit * side + side].iter().enumerate() {
+        for (e, &other) in self.places[unit * side..unit * side + side]
+            .iter()
+            .enumerate()
+        {
             same |= u32::from(other == places) << e;
         }
         let partners = same & !(1 << d);

@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::geometry::Geometry;
-use super::portfolio::{answered, first, first_budget, Completion, Turn};
+use super::portfolio::{answered, first, first_budget, Completion, KeptLearning, Turn};
 use super::search::{Branching, Conflicts, Position, Search};
 use super::Method;
 use crate::schedule::{Effort, Schedule};
@@ -38,7 +38,7 @@ pub(super) fn smallest(
         });
         answered(stop, found)
     };
-    let mut by_cell = CellByCell::new(cells);
+    let mut by_cell = CellByCell::new(cells, &start);
     let found = match method {
         Method::ReadingOrder => effort.spend(u64::MAX, read)?,
         Method::Portfolio => match effort.spend(READING_FIRST, &mut read) {
@@ -116,8 +116,11 @@ const SMALLEST: Schedule<'static, Way> = Schedule {
 /// The search for the smallest completion that fixes cells in reading order, each to the
 /// smallest digit that still leaves a completion (asking the turns of a schedule, which in the
 /// portfolio no dead end stalls for long; a known completion bounds each cell, so only smaller
-/// digits are asked about). It can stop when its guesses run out and go on later, the question
-/// it was asking included.
+/// digits are asked about). The questions share their learning searches, which keep what they
+/// learnt from one question to the next: that cut the smallest solutions of 171 hard and climbed
+/// 16x16 boards from 2.0 to 1.6 s and their worst from 0.40 to 0.09 s (BENCHMARKS.md, tenth
+/// pass). It can stop when its guesses run out and go on later, the question it was asking
+/// included.
 struct CellByCell<'g> {
     /// The puzzle with every cell before `cell` fixed to its digit in the smallest completion.
     fixed: Vec<u8>,
@@ -129,17 +132,22 @@ struct CellByCell<'g> {
     digit: u8,
     /// The search answering the question being asked, if a run stopped inside it.
     asking: Option<Completion<'g>>,
+    /// The learning searches of the questions so far, which every question goes on with (while
+    /// one is being asked, it has them).
+    kept: Option<KeptLearning>,
 }
 
 impl<'g> CellByCell<'g> {
-    /// The search of the completions of `puzzle` (0 for a blank), not yet started.
-    fn new(puzzle: &[u8]) -> CellByCell<'g> {
+    /// The search of the completions of `puzzle` (0 for a blank), whose position is `start`,
+    /// not yet started.
+    fn new(puzzle: &[u8], start: &Position) -> CellByCell<'g> {
         CellByCell {
             fixed: puzzle.to_vec(),
             witness: None,
             cell: 0,
             digit: 1,
             asking: None,
+            kept: Some(KeptLearning::new(start.clone())),
         }
     }
 
@@ -193,13 +201,21 @@ impl<'g> CellByCell<'g> {
         let mut asking = match self.asking.take() {
             Some(asking) => asking,
             None => match Position::new(geometry, &self.fixed) {
-                Some(start) => Completion::new(geometry, start, true),
+                Some(start) => {
+                    let asking = Completion::new(geometry, start, true);
+                    match self.kept.take() {
+                        Some(kept) => asking.keeping(kept),
+                        None => asking,
+                    }
+                }
                 None => return Some(None),
             },
         };
         let answer = asking.run(schedule, effort);
         if answer.is_none() {
             self.asking = Some(asking);
+        } else {
+            self.kept = asking.into_kept();
         }
         answer
     }
