@@ -58,8 +58,9 @@ pub(super) enum Branching {
     /// The first open cell in reading order.
     ReadingOrder,
     /// As [`Branching::FewestCandidatesPerConflict`], after removing at each position of the first
-    /// [`PROBE_DEPTH`] levels every candidate whose placement propagation refutes; each probe
-    /// counts as a guess.
+    /// [`PROBE_DEPTH`] levels every candidate whose placement propagation refutes (each probe
+    /// counts as a guess), and refuting there every position where some unit's open cells cannot
+    /// take its missing digits one each ([`Position::units_matched`]).
     Probing,
 }
 
@@ -612,6 +613,50 @@ impl Position {
         Some(true)
     }
 
+    /// Whether every unit's open cells can take its missing digits one each (a matching of the
+    /// two, by Hall's theorem unless some `k` of its digits have fewer than `k` cells to go to
+    /// between them, or some `k` of its cells fewer than `k` digits). Propagation sees such a
+    /// shortage only for `k` up to 2, and neither branching nor clause learning sees it cheaply
+    /// for larger `k`: a climb found a 16x16 refutation, five digits with four cells in one box,
+    /// that took every method alone over a second (BENCHMARKS.md, tenth pass).
+    fn units_matched(&self, geometry: &Geometry) -> bool {
+        let side = geometry.side;
+        // Per digit of the unit being matched, the place of the cell it goes to, or `side`.
+        let mut cell_of = [0usize; 32];
+        geometry.units.iter().all(|unit| {
+            cell_of[..side].iter_mut().for_each(|c| *c = side);
+            (0..side).all(|place| {
+                let cell = unit[place];
+                self.digits[cell] != 0 || self.augment(unit, place, &mut cell_of, &mut 0)
+            })
+        })
+    }
+
+    /// Finds the open cell at `place` of `unit` a digit, moving other cells of the unit to
+    /// other digits if need be (an augmenting path), none of the digits `tried` again. `false`
+    /// if there is no way.
+    fn augment(
+        &self,
+        unit: &[usize],
+        place: usize,
+        cell_of: &mut [usize],
+        tried: &mut u32,
+    ) -> bool {
+        let side = unit.len();
+        loop {
+            let untried = self.candidates[unit[place]] & !*tried;
+            if untried == 0 {
+                return false;
+            }
+            let d = untried.trailing_zeros() as usize;
+            *tried |= 1 << d;
+            if cell_of[d] == side || self.augment(unit, cell_of[d], cell_of, tried) {
+                cell_of[d] = place;
+                return true;
+            }
+        }
+    }
+
     /// The guesses to branch on, in the order to try them, as cells and digits (`d` for digit
     /// `d + 1`): a cell with each of its candidates, or a digit in each of its places in one
     /// unit; none if the board is full.
@@ -886,6 +931,9 @@ where
         mut probing: ProbeCursor,
     ) -> ControlFlow<Stop> {
         if self.branching == Branching::Probing && depth < PROBE_DEPTH {
+            if !position.units_matched(self.geometry) {
+                return ControlFlow::Continue(());
+            }
             match position.probe(self.geometry, self.budget, &mut self.pending, &mut probing) {
                 None => return self.suspend(position, Rest::Probe(probing), depth),
                 Some(false) => return ControlFlow::Continue(()),
@@ -1162,6 +1210,64 @@ mod tests {
             .map(|(cell, c)| (cell, c - b'0'))
             .collect();
         assert!(position_after(&givens).is_none());
+    }
+
+    /// Whether some `k` open cells of a unit of `position` have fewer than `k` candidates
+    /// between them, by trying every set of them.
+    fn short_of_digits(geometry: &Geometry, position: &Position) -> bool {
+        geometry.units.iter().any(|unit| {
+            let open: Vec<u32> = unit
+                .iter()
+                .filter(|&&cell| position.digits[cell] == 0)
+                .map(|&cell| position.candidates[cell])
+                .collect();
+            (1u32..1 << open.len()).any(|set| {
+                let chosen = (0..open.len()).filter(|&i| set >> i & 1 != 0);
+                let digits = chosen.fold(0, |union, i| union | open[i]);
+                digits.count_ones() < set.count_ones()
+            })
+        })
+    }
+
+    #[test]
+    fn units_are_matched_unless_some_cells_are_short_of_digits() {
+        // Hall's theorem: a unit's open cells can take its missing digits one each unless some
+        // of them are short of digits between them. Random 9x9 positions (broken rules
+        // refused), and a climbed 16x16 refutation whose fifth box has five digits for four
+        // cells, with more digits given at random.
+        let mut rng = Rng::new(0x4A11);
+        let (mut matched, mut short) = (0, 0);
+        let mut check = |n: usize, cells: &[u8]| {
+            let geometry = Geometry::new(n);
+            if let Some(position) = Position::new(&geometry, cells) {
+                let is_short = short_of_digits(&geometry, &position);
+                assert_eq!(position.units_matched(&geometry), !is_short, "{:?}", cells);
+                if is_short {
+                    short += 1;
+                } else {
+                    matched += 1;
+                }
+            }
+        };
+        for _ in 0..2_000 {
+            let mut cells = vec![0u8; 81];
+            for _ in 0..8 + rng.below(12) {
+                cells[rng.below(81)] = 1 + rng.below(9) as u8;
+            }
+            check(3, &cells);
+        }
+        let climbed: Vec<u8> = "...N..I.J..E.......AC..N.O.....F.....J........MAF....D....AC.O..C.....O.....B.N.K.FP..AG...................N........N...............P....C...K...PE...L......G.IHK.....D............I....L.F.P...F.....E....C..................PI.....JL..P..A.G.......P...M.F.K"
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'A' + 1 })
+            .collect();
+        for _ in 0..20 {
+            let mut cells = climbed.clone();
+            for _ in 0..rng.below(4) {
+                cells[rng.below(256)] = 1 + rng.below(16) as u8;
+            }
+            check(4, &cells);
+        }
+        assert!(matched > 100 && short > 5, "{} {}", matched, short);
     }
 
     #[test]
