@@ -405,8 +405,9 @@ mod tests {
     /// tenth's, ten-minute climbs by guesses: to a first solution, for the smallest solution
     /// (185,802 guesses before the questions kept their learning searches), and, against the
     /// engine that kept them, counting (512,502 guesses, 3 s, before probing checked every
-    /// unit's matching) and for the smallest solution (186,856 guesses before that).
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 15] = [
+    /// unit's matching) and for the smallest solution (186,856 guesses before that); against the
+    /// final engine, to a first solution and for the smallest solution.
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 17] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -481,6 +482,16 @@ mod tests {
             ".G.....O...................M.L....I.C.....J....KA...MH......EC.........F.N....OE...B..........G.....G...J.......I..........B..D....JAE..........ML................................N.....H........................F.N...............L..O.........O......M........",
             Question::Smallest,
             15_551,
+        ),
+        (
+            ".K.N......F.O......H.D.B.O.J.....L..IP.OA.........F.....KN..GHB.L.........M.I.GOA..B......D..........A...FGP.E..H.G..L....K...M.I.A.....GM.F...DED.P......N......G..CO....J....M...............J..................LJ.F.M.....D.E........D..ON.....PK..I....N...H",
+            Question::First,
+            4_986,
+        ),
+        (
+            "I..................................H...A..K...............H..KOI............PC....GC.................IJ.G....L...............I.......A.......O.B....D..............AG.....JB...EFK.................D....P.......E......................M.J.....O................",
+            Question::Smallest,
+            28_576,
         ),
     ];
 
