@@ -613,12 +613,13 @@ impl Position {
         Some(true)
     }
 
-    /// Whether every unit's open cells can take its missing digits one each (a matching of the
-    /// two, by Hall's theorem unless some `k` of its digits have fewer than `k` cells to go to
-    /// between them, or some `k` of its cells fewer than `k` digits). Propagation sees such a
-    /// shortage only for `k` up to 2, and neither branching nor clause learning sees it cheaply
-    /// for larger `k`: a climb found a 16x16 refutation, five digits with four cells in one box,
-    /// that took every method alone over a second (BENCHMARKS.md, tenth pass).
+    /// Whether every unit's open cells can take its missing digits one each: a matching of the
+    /// cells to the digits, which by Hall's theorem exists unless some `k` of the cells have
+    /// fewer than `k` digits between them (or, the same, some `k` digits fewer than `k` cells).
+    /// Propagation sees such a shortage only for `k` up to 2 and inside a segment, and neither
+    /// branching nor clause learning sees it cheaply for larger `k`: a climb found a 16x16
+    /// refutation, five digits with four cells in one box, that took every method alone over a
+    /// second (BENCHMARKS.md, tenth pass).
     fn units_matched(&self, geometry: &Geometry) -> bool {
         let side = geometry.side;
         // Per digit of the unit being matched, the place of the cell it goes to, or `side`.
