@@ -26,6 +26,11 @@
 //! where no segment rule applies) found some answers sooner still, but cost the median board a
 //! fifth more time.
 //!
+//! A search refutes its starting position, and probing every position where it probes, when
+//! some unit's open cells cannot take the unit's missing digits one each
+//! ([`Position::units_matched`]): a pigeonhole that stalls branching and clause learning alike,
+//! found by a matching in a few microseconds.
+//!
 //! A [`Search`] can stop when its guess budget runs out and resume on the next budget where it
 //! stopped (writing down, as it returns, each position with what was left to do there), so a
 //! portfolio turn need not start afresh.
@@ -621,37 +626,45 @@ impl Position {
     /// refutation, five digits with four cells in one box, that took every method alone over a
     /// second (BENCHMARKS.md, tenth pass).
     fn units_matched(&self, geometry: &Geometry) -> bool {
-        let side = geometry.side;
-        // Per digit of the unit being matched, the place of the cell it goes to, or `side`.
+        // Per digit of the unit being matched, the place of the cell it goes to.
         let mut cell_of = [0usize; 32];
         geometry.units.iter().all(|unit| {
-            cell_of[..side].iter_mut().for_each(|c| *c = side);
-            (0..side).all(|place| {
+            let mut taken = 0;
+            (0..geometry.side).all(|place| {
                 let cell = unit[place];
-                self.digits[cell] != 0 || self.augment(unit, place, &mut cell_of, &mut 0)
+                self.digits[cell] != 0
+                    || self.augment(unit, place, &mut cell_of, &mut taken, &mut 0)
             })
         })
     }
 
-    /// Finds the open cell at `place` of `unit` a digit, moving other cells of the unit to
-    /// other digits if need be (an augmenting path), none of the digits `tried` again. `false`
-    /// if there is no way.
+    /// Finds the open cell at `place` of `unit` a digit: one not `taken` if it has one,
+    /// otherwise one whose cell can move to another digit (an augmenting path), none of the
+    /// digits `tried` again. `false` if there is no way.
     fn augment(
         &self,
         unit: &[usize],
         place: usize,
         cell_of: &mut [usize],
+        taken: &mut u32,
         tried: &mut u32,
     ) -> bool {
-        let side = unit.len();
+        let candidates = self.candidates[unit[place]];
+        let free = candidates & !*taken;
+        if free != 0 {
+            let d = free.trailing_zeros() as usize;
+            *taken |= 1 << d;
+            cell_of[d] = place;
+            return true;
+        }
         loop {
-            let untried = self.candidates[unit[place]] & !*tried;
+            let untried = candidates & !*tried;
             if untried == 0 {
                 return false;
             }
             let d = untried.trailing_zeros() as usize;
             *tried |= 1 << d;
-            if cell_of[d] == side || self.augment(unit, cell_of[d], cell_of, tried) {
+            if self.augment(unit, cell_of[d], cell_of, taken, tried) {
                 cell_of[d] = place;
                 return true;
             }
@@ -931,10 +944,11 @@ where
         depth: u32,
         mut probing: ProbeCursor,
     ) -> ControlFlow<Stop> {
-        if self.branching == Branching::Probing && depth < PROBE_DEPTH {
-            if !position.units_matched(self.geometry) {
-                return ControlFlow::Continue(());
-            }
+        let probes = self.branching == Branching::Probing && depth < PROBE_DEPTH;
+        if (probes || depth == 0) && !position.units_matched(self.geometry) {
+            return ControlFlow::Continue(());
+        }
+        if probes {
             match position.probe(self.geometry, self.budget, &mut self.pending, &mut probing) {
                 None => return self.suspend(position, Rest::Probe(probing), depth),
                 Some(false) => return ControlFlow::Continue(()),
@@ -1430,8 +1444,9 @@ mod tests {
         let boards = [
             // Many solutions, and a deep search to the first of them on some rules.
             "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
-            // No solution, though no rule is broken (the adversary's, 16x16).
-            ".M...P.....O.........K....B....M.J.............D....A.....C....G...G............J.B....EFI....M........M.L.B.JG..I...H.....A....P...B...GH...A....L.....E...........J........M.........O.........PJ.G....K..........ID.HA.MP..N.NL...F.....G..K.....K...H.IDM..A",
+            // No solution, though no rule is broken and every unit has a matching (the
+            // adversary's, 16x16).
+            ".....ED.FI.........PLG.B......MH.....N..CL.....E......JF.P...NI...D........K........JFC....B....E.............KM.I..D.....M.....D.L.H...IE.........E.C...N....HFJ.H...I...C.L..K..I..K.N.H..J..........P..JG.E....J....I.KA.......AB......O.....L..KCM.H..D....O",
         ];
         let mut long = 0;
         for text in boards {
