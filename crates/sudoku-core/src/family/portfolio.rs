@@ -90,7 +90,7 @@ pub(super) fn first_budget(n: usize) -> u64 {
 ///
 /// Every strategy but reading order also has a turn of one share that resumes its own search on
 /// its own tally, so a board costs at most a bounded multiple of what the best of them needs
-/// alone (twice the round's shares, twelve or nineteen with the learning searches'), however
+/// alone (twice the round's shares, thirteen or nineteen with the learning searches'), however
 /// the restarted turns fare: restarting on a tally the other turns keep changing left a 16x16
 /// refutation at 2.7 million guesses that probing alone answers in 27 thousand, and a board at
 /// 1.05 million that the recency-weighted rule alone answers in 12 thousand. The restarted
@@ -117,7 +117,7 @@ const CELL_ROUNDS: [(Turn, u64); 7] = [
 ];
 
 /// The rounds up to 16x16: the learning search's turns, two shares starting from the likeliest
-/// propositions and one from reading order, then [`CELL_ROUNDS`].
+/// propositions and two from reading order, then [`CELL_ROUNDS`].
 ///
 /// Ordinary boards never need the learning search (the minimal 16x16 puzzles end in the first
 /// turn), but it answers the boards that stall every cell rule: the worst boards of ten-minute
@@ -135,8 +135,11 @@ const CELL_ROUNDS: [(Turn, u64); 7] = [
 /// every cell rule six times the decisions. The share from reading order cut that refutation
 /// from 0.45 to 0.06 s, the 42 hard boards from 0.75 to 0.43 s (worst 0.36 to 0.06 s) and the
 /// smallest solutions of climbed boards by a tenth or more; one share for each start, or two
-/// each, did about as well (BENCHMARKS.md, ninth pass).
-static ROUNDS_UP_TO_16: [(Turn, u64); 9] = with_learning(2, 1);
+/// each, did about as well (BENCHMARKS.md, ninth pass). Two for reading order rather than one
+/// then cut the worst board known, a refutation the learning search from reading order alone
+/// answers in 32,609 decisions, from 1.6 to 0.9 s, and the first solutions and counts of 849
+/// hard and climbed boards by a tenth, though their worst rose from 0.15 to 0.17 s (tenth pass).
+static ROUNDS_UP_TO_16: [(Turn, u64); 9] = with_learning(2, 2);
 
 /// The rounds on 25x25 boards: the learning search's turns, nine shares from the likeliest and
 /// one from reading order (a decision there costs about four guesses), then [`CELL_ROUNDS`].
