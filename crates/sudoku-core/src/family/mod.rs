@@ -409,8 +409,9 @@ mod tests {
     /// probing's matching, to a first solution and for the smallest solution; against the final
     /// engine, counting (a refutation of 1.6 s, 421,608 guesses, that every engine of the pass
     /// took as long over, before the learning search from reading order had two shares) and for
-    /// the smallest solution.
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 19] = [
+    /// the smallest solution; and against the engine with those two shares, counting and to a
+    /// first solution.
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 21] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -505,6 +506,16 @@ mod tests {
             "..O.I.C.....P.....H.....M....B..........G........P.A.G...K....C.P.....K....F...N......O..........A...B.G....E.................JF...............................J.....J............PL............................CI.....F.....................M.....GC......I....",
             Question::Smallest,
             44_140,
+        ),
+        (
+            "......G..NL.............B........M...IEC.................KJ...........J...B......O.P.C.M..........................A.K...ND..H...M..............PE..A............G..K..DO.E...........EB...................................F..G......B...........................",
+            Question::CountTo(2),
+            5_257,
+        ),
+        (
+            ".......K.P.............G...................................O....O..JIF..................H.........C....ND.G...H..BA..J.......FMI....O.K....M.............K.B..I........P..N............A...I.........NJ.L.OF...........C.............B.....JFO......MI.L..C.....",
+            Question::First,
+            22_202,
         ),
     ];
 
