@@ -409,9 +409,9 @@ mod tests {
     /// probing's matching, to a first solution and for the smallest solution; against the final
     /// engine, counting (a refutation of 1.6 s, 421,608 guesses, that every engine of the pass
     /// took as long over, before the learning search from reading order had two shares) and for
-    /// the smallest solution; and against the engine with those two shares, counting and to a
-    /// first solution.
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 21] = [
+    /// the smallest solution; and against the engine with those two shares, counting, to a first
+    /// solution and for the smallest solution.
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 22] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -516,6 +516,11 @@ mod tests {
             ".......K.P.............G...................................O....O..JIF..................H.........C....ND.G...H..BA..J.......FMI....O.K....M.............K.B..I........P..N............A...I.........NJ.L.OF...........C.............B.....JFO......MI.L..C.....",
             Question::First,
             22_202,
+        ),
+        (
+            "................JI..CAP....K....L..D....I........GB......MO..N................B......P....A........K..............F.E...........AB..P....F...............O............G......B.PE....................L......K.....DH........BC...C...I..........O.M...BAE.......",
+            Question::Smallest,
+            25_633,
         ),
     ];
 
