@@ -4,7 +4,8 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use bundler::workspace::{bundle_problem, known_problems, resolve, root, SIZE_LIMIT};
+use bundler::workspace::{bundle_problem, known_problems, resolve, root};
+use bundler::Layout;
 use clap::Parser;
 
 /// Print the single-file submission of one problem, or write every problem's into a folder.
@@ -40,13 +41,19 @@ fn run(args: &Args) -> Result<(), String> {
         None => known_problems(&root).map_err(|e| e.to_string())?,
     };
     for id in &ids {
-        let text = bundle_problem(&root, id).map_err(|e| e.to_string())?;
-        if text.len() > SIZE_LIMIT {
+        let bundle = bundle_problem(&root, id).map_err(|e| e.to_string())?;
+        let text = &bundle.text;
+        if !bundle.fits() {
             eprintln!(
-                "warning: the {} bundle is {} bytes, over the {} bytes many judges accept",
+                "warning: the {} bundle is {} bytes even laid out compactly, over its judge's limit of {} bytes",
                 id,
                 text.len(),
-                SIZE_LIMIT
+                bundle.source_limit
+            );
+        } else if bundle.layout == Layout::Compact {
+            eprintln!(
+                "note: the {} bundle is laid out compactly to fit its judge's limit of {} bytes",
+                id, bundle.source_limit
             );
         }
         match &args.out {
@@ -55,7 +62,7 @@ fn run(args: &Args) -> Result<(), String> {
                 fs::create_dir_all(dir)
                     .map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
                 let path = dir.join(format!("{}.rs", id));
-                fs::write(&path, &text)
+                fs::write(&path, text)
                     .map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
                 eprintln!("wrote {} ({} bytes)", path.display(), text.len());
             }

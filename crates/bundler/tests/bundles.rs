@@ -9,8 +9,8 @@ use std::process::Command;
 use std::sync::OnceLock;
 use std::thread;
 
-use bundler::workspace::{bundle_problem, known_problems, resolve, root, SIZE_LIMIT};
-use bundler::{bundle, Request};
+use bundler::workspace::{bundle_problem, bundle_problem_in, known_problems, resolve, root};
+use bundler::{bundle, Layout, Request};
 
 const EDITIONS: [&str; 2] = ["2018", "2021"];
 
@@ -80,13 +80,15 @@ fn every_bundle_compiles_like_a_judge_and_answers_like_the_workspace_binary() {
         for problem in &problems {
             let dir = &dir;
             scope.spawn(move || {
-                let text = bundle_problem(&root(), &problem.id).unwrap();
+                let bundle = bundle_problem(&root(), &problem.id).unwrap();
                 assert!(
-                    text.len() < SIZE_LIMIT,
-                    "{}: {} bytes",
+                    bundle.fits(),
+                    "{}: {} bytes, over its judge's limit of {}",
                     problem.id,
-                    text.len()
+                    bundle.text.len(),
+                    bundle.source_limit
                 );
+                let text = bundle.text;
                 let source = dir.join(format!("{}.rs", problem.id));
                 fs::write(&source, &text).unwrap();
                 let workspace_binary = harness::binary(&problem.id);
@@ -112,13 +114,33 @@ fn every_bundle_compiles_like_a_judge_and_answers_like_the_workspace_binary() {
     });
 }
 
+/// `bytes` with commas between groups of three digits.
+fn thousands(bytes: usize) -> String {
+    let digits = bytes.to_string();
+    let mut text = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
 #[test]
-fn the_readme_states_every_bundle_size() {
+fn the_readme_states_every_bundle_size_layout_and_limit() {
     let readme = fs::read_to_string(root().join("README.md")).unwrap();
     for id in known_problems(&root()).unwrap() {
-        let size = bundle_problem(&root(), &id).unwrap().len();
+        let bundle = bundle_problem(&root(), &id).unwrap();
+        let size = bundle.text.len();
         let kib = (size + 512) / 1024;
-        let row = format!("| `{}.rs` | {} KiB | 64 KiB |", id, kib);
+        let row = format!(
+            "| `{}.rs` | {} KiB | {} | {} |",
+            id,
+            kib,
+            format!("{:?}", bundle.layout).to_lowercase(),
+            thousands(bundle.source_limit)
+        );
         assert!(
             readme.lines().any(|line| line == row),
             "README.md should have the row `{}` ({} bytes)",
@@ -132,8 +154,8 @@ fn the_readme_states_every_bundle_size() {
 fn bundles_are_deterministic_and_carry_no_machine_paths() {
     let root = root().canonicalize().unwrap();
     for id in known_problems(&root).unwrap() {
-        let first = bundle_problem(&root, &id).unwrap();
-        assert_eq!(first, bundle_problem(&root, &id).unwrap());
+        let first = bundle_problem(&root, &id).unwrap().text;
+        assert_eq!(first, bundle_problem(&root, &id).unwrap().text);
         assert!(first.contains(&format!("`cargo bundle {}` from crates/{}\n", id, id)));
         let root_text = root.to_string_lossy();
         assert!(
@@ -153,13 +175,101 @@ fn bundles_are_deterministic_and_carry_no_machine_paths() {
 #[test]
 fn only_the_su_domino_ku_bundle_carries_su_domino_ku_code() {
     for id in ["boj-2580", "boj-2239"] {
-        let text = bundle_problem(&root(), id).unwrap();
+        let text = bundle_problem(&root(), id).unwrap().text;
         assert!(!text.contains("mod domino"), "{}", id);
         assert!(!text.contains("DominoPuzzle"), "{}", id);
     }
     assert!(bundle_problem(&root(), "boj-4574")
         .unwrap()
+        .text
         .contains("DominoPuzzle"));
+}
+
+#[test]
+fn each_problem_is_laid_out_readably_unless_that_exceeds_its_judges_limit() {
+    for id in known_problems(&root()).unwrap() {
+        let readable = bundle_problem_in(&root(), &id, Layout::Readable).unwrap();
+        let compact = bundle_problem_in(&root(), &id, Layout::Compact).unwrap();
+        let chosen = bundle_problem(&root(), &id).unwrap();
+        let expected = if readable.fits() { &readable } else { &compact };
+        assert_eq!(&chosen, expected, "{}", id);
+        assert!(
+            compact.text.len() < readable.text.len(),
+            "{}: compact {} bytes, readable {}",
+            id,
+            compact.text.len(),
+            readable.text.len()
+        );
+        // The same program: both parse to the same syntax tree, which prints alike but for the
+        // spacing inside macro calls, whose tokens are printed as they were spaced.
+        let reprinted = |text: &str| {
+            let file = syn::parse_file(text).unwrap_or_else(|e| panic!("{}: {}", id, e));
+            let mut text = prettyplease::unparse(&file);
+            text.retain(|c| !c.is_whitespace());
+            text
+        };
+        assert!(
+            reprinted(&compact.text) == reprinted(&readable.text),
+            "{}: the layouts hold different programs",
+            id
+        );
+    }
+}
+
+#[test]
+fn a_problem_can_name_its_judges_source_limit() {
+    let dir = scratch("source-limit");
+    fs::create_dir_all(dir.join("problems").join("boj-1")).unwrap();
+    fs::create_dir_all(dir.join("crates").join("sudoku-core").join("src")).unwrap();
+    fs::write(
+        dir.join("crates")
+            .join("sudoku-core")
+            .join("src")
+            .join("lib.rs"),
+        "pub fn answer() -> u32 {\n    42\n}\n",
+    )
+    .unwrap();
+    let krate = dir.join("crates").join("boj-1");
+    fs::create_dir_all(krate.join("src")).unwrap();
+    fs::write(
+        krate.join("src").join("main.rs"),
+        "fn main() {\n    println!(\"{}\", sudoku_core::answer());\n}\n",
+    )
+    .unwrap();
+    let manifest = |limit: &str| {
+        fs::write(
+            krate.join("Cargo.toml"),
+            format!("[package]\nname = \"boj-1\"\n{}", limit),
+        )
+        .unwrap()
+    };
+    manifest("");
+    let roomy = bundle_problem(&dir, "1").unwrap();
+    assert_eq!(roomy.layout, Layout::Readable);
+    assert_eq!(roomy.source_limit, 64 * 1024);
+
+    let readable_size = roomy.text.len();
+    manifest(&format!(
+        "[package.metadata.judge]\nsource-limit = {}\n",
+        readable_size - 1
+    ));
+    let tight = bundle_problem(&dir, "1").unwrap();
+    assert_eq!(tight.layout, Layout::Compact);
+    assert!(tight.fits(), "{}", tight.text);
+
+    manifest(&format!(
+        "[package.metadata.judge]\nsource-limit = {}\n",
+        readable_size
+    ));
+    assert_eq!(bundle_problem(&dir, "1").unwrap().layout, Layout::Readable);
+
+    manifest("[package.metadata.judge]\nsource-limit = \"big\"\n");
+    let error = bundle_problem(&dir, "1").unwrap_err().to_string();
+    assert!(
+        error.contains("source-limit should be a positive number of bytes"),
+        "{}",
+        error
+    );
 }
 
 #[test]
@@ -188,14 +298,21 @@ fn fixture(path: &str) -> PathBuf {
 }
 
 #[test]
-fn a_library_written_every_ordinary_way_bundles_and_runs() {
-    let text = bundle(&Request {
-        binary: &fixture("tricky/bin/main.rs"),
-        library: &fixture("tricky/lib/lib.rs"),
-        library_name: "tricky_lib",
-        header: "// fixture\n",
-    })
-    .unwrap();
+fn a_library_written_every_ordinary_way_bundles_and_runs_in_either_layout() {
+    for layout in [Layout::Readable, Layout::Compact] {
+        let text = bundle(&Request {
+            binary: &fixture("tricky/bin/main.rs"),
+            library: &fixture("tricky/lib/lib.rs"),
+            library_name: "tricky_lib",
+            header: "// fixture\n",
+            layout,
+        })
+        .unwrap();
+        check_tricky_bundle(&text, layout);
+    }
+}
+
+fn check_tricky_bundle(text: &str, layout: Layout) {
     for gone in [
         "unreachable_marker",
         "unused_module",
@@ -213,16 +330,17 @@ fn a_library_written_every_ordinary_way_bundles_and_runs() {
             text
         );
     }
-    let dir = scratch("tricky");
+    let dir = scratch(&format!("tricky-{:?}", layout));
     let source = dir.join("tricky.rs");
-    fs::write(&source, &text).unwrap();
+    fs::write(&source, text).unwrap();
     for edition in EDITIONS {
         let exe = compile(&source, edition);
         let output = Command::new(exe).output().unwrap();
         assert_eq!(
             String::from_utf8_lossy(&output.stdout),
-            "3 17 9 10 square 3\nhi 100 3\n",
-            "edition {}:\n{}",
+            "3 17 9 10 square 3\nhi 100 3\nfalse 8 7 3 6 2 3 5 say \"hi\" 1 9 2 true false 5 2 ab\n",
+            "{:?}, edition {}:\n{}",
+            layout,
             edition,
             text
         );
@@ -245,6 +363,7 @@ fn bundle_files(name: &str, files: &[SourceFile]) -> Result<String, String> {
         library: &dir.join("lib/lib.rs"),
         library_name: "lib_core",
         header: "",
+        layout: Layout::Readable,
     })
     .map_err(|e| e.to_string())
 }
@@ -359,7 +478,7 @@ fn the_command_prints_one_bundle_or_writes_them_all() {
     assert!(printed.status.success());
     assert_eq!(
         String::from_utf8(printed.stdout).unwrap(),
-        bundle_problem(&root(), "2239").unwrap()
+        bundle_problem(&root(), "2239").unwrap().text
     );
 
     let unknown = Command::new(program).arg("99").output().unwrap();
@@ -379,6 +498,6 @@ fn the_command_prints_one_bundle_or_writes_them_all() {
     );
     for id in known_problems(&root()).unwrap() {
         let written = fs::read_to_string(dir.join(format!("{}.rs", id))).unwrap();
-        assert_eq!(written, bundle_problem(&root(), &id).unwrap());
+        assert_eq!(written, bundle_problem(&root(), &id).unwrap().text);
     }
 }
