@@ -789,22 +789,23 @@ impl Position {
             // The fewest candidates for the weight (count / weight, compared by cross products),
             // then the most open peers, as the 9x9 engine chooses: on the benchmark's minimal
             // 16x16 puzzles the tie-break halves the guesses to a count (BENCHMARKS.md).
-            let mut best: Option<(usize, f64, f64, u32)> = None;
+            // The best so far: the cell, its count, weight and open peers (infinitely many
+            // candidates for a weight of 1 before the first cell, which any cell beats).
+            let per_unit = conflicts.per_unit(branching);
+            let (mut best, mut fewest, mut heaviest, mut most) = (None, f64::INFINITY, 1.0, 0);
             for cell in self.open_cells() {
                 let count = f64::from(self.candidates[cell].count_ones());
-                let weight = conflicts.weight(geometry, cell, branching);
-                let better = match best {
-                    None => true,
-                    Some((_, fewest, heaviest, most)) => {
-                        let (this, that) = (count * heaviest, fewest * weight);
-                        this < that || this == that && self.open_peers(geometry, cell) > most
-                    }
-                };
-                if better {
-                    best = Some((cell, count, weight, self.open_peers(geometry, cell)));
+                let [row, column, in_box] = geometry.units_of[cell];
+                let weight = per_unit[row] + per_unit[column] + per_unit[in_box];
+                let (this, that) = (count * heaviest, fewest * weight);
+                if this < that || this == that && self.open_peers(geometry, cell) > most {
+                    best = Some(cell);
+                    fewest = count;
+                    heaviest = weight;
+                    most = self.open_peers(geometry, cell);
                 }
             }
-            best.map(|(cell, _, _, _)| cell)
+            best
         };
         let cell = match cell {
             Some(cell) => cell,
@@ -883,15 +884,13 @@ impl Conflicts {
         }
     }
 
-    /// The weight of `cell` for `branching`: the sum of its units'.
-    fn weight(&self, geometry: &Geometry, cell: usize, branching: Branching) -> f64 {
-        let per_unit = if branching == Branching::FewestCandidatesPerRecentConflict {
+    /// Each unit's weight for `branching` (a cell weighs the sum of its units').
+    fn per_unit(&self, branching: Branching) -> &[f64] {
+        if branching == Branching::FewestCandidatesPerRecentConflict {
             &self.recent_per_unit
         } else {
             &self.per_unit
-        };
-        let [row, column, in_box] = geometry.units_of[cell];
-        per_unit[row] + per_unit[column] + per_unit[in_box]
+        }
     }
 
     /// Counts the contradiction `pending` reports against the units where it showed, and clears
