@@ -521,14 +521,17 @@ impl Position {
         }
         for k in 0..3 {
             let unit = geometry.units_of[cell][k];
-            let cells = &geometry.units[unit];
-            let partner = match (0..geometry.side).find(|&place| {
-                let other = cells[place];
-                other != cell && self.candidates[other] == pair && self.digits[other] == 0
-            }) {
-                Some(place) => place,
-                None => continue,
-            };
+            // Every cell of the unit with the same two candidates at once (a placed cell has one
+            // candidate), without a search whose exit would be mispredicted.
+            let mut same = 0u32;
+            for (place, &other) in geometry.units[unit].iter().enumerate() {
+                same |= u32::from(self.candidates[other] == pair) << place;
+            }
+            let partners = same & !(1 << geometry.places_of[cell][k]);
+            if partners == 0 {
+                continue;
+            }
+            let partner = partners.trailing_zeros() as usize;
             let pair_places = 1 << geometry.places_of[cell][k] | 1 << partner;
             let mut digits = pair;
             while digits != 0 {
