@@ -14,8 +14,9 @@ pub(super) struct Geometry {
     pub(super) side: usize,
     /// Cells: `side * side`.
     pub(super) cells: usize,
-    /// Every row, then every column, then every box, each listing its cells by place.
-    pub(super) units: Vec<Vec<usize>>,
+    /// Every row, then every column, then every box, each listing its `side` cells by place,
+    /// one after another (see [`Geometry::unit`]).
+    unit_cells: Vec<usize>,
     /// For each cell, the units (as numbered in `units`) of its row, column and box.
     pub(super) units_of: Vec<[usize; 3]>,
     /// For each cell, its place in its row, its column and its box.
@@ -34,6 +35,21 @@ pub(super) struct Geometry {
 }
 
 impl Geometry {
+    /// The cells of `unit` (rows, then columns, then boxes), by place.
+    pub(super) fn unit(&self, unit: usize) -> &[usize] {
+        &self.unit_cells[unit * self.side..unit * self.side + self.side]
+    }
+
+    /// The cell at `place` of `unit`.
+    pub(super) fn cell_at(&self, unit: usize, place: usize) -> usize {
+        self.unit_cells[unit * self.side + place]
+    }
+
+    /// Every unit's cells, as [`Geometry::unit`] gives them, in order.
+    pub(super) fn units(&self) -> std::slice::ChunksExact<'_, usize> {
+        self.unit_cells.chunks_exact(self.side)
+    }
+
     /// `(v / n, v % n)` for `v` below `2 * side * n`.
     pub(super) fn split(&self, v: usize) -> (usize, usize) {
         self.by_n[v]
@@ -58,17 +74,17 @@ impl Geometry {
         let cells = side * side;
         let box_of = |cell: usize| (cell / side) / n * n + (cell % side) / n;
         let place_in_box = |cell: usize| (cell / side) % n * n + (cell % side) % n;
-        let mut units = Vec::with_capacity(3 * side);
+        let mut unit_cells = Vec::with_capacity(3 * cells);
         for r in 0..side {
-            units.push((0..side).map(|c| r * side + c).collect::<Vec<_>>());
+            unit_cells.extend((0..side).map(|c| r * side + c));
         }
         for c in 0..side {
-            units.push((0..side).map(|r| r * side + c).collect());
+            unit_cells.extend((0..side).map(|r| r * side + c));
         }
         for b in 0..side {
             // Reading order on the board is reading order inside the box.
             let corner = b / n * n * side + b % n * n;
-            units.push((0..side).map(|p| corner + p / n * side + p % n).collect());
+            unit_cells.extend((0..side).map(|p| corner + p / n * side + p % n));
         }
         let units_of = (0..cells)
             .map(|cell| [cell / side, side + cell % side, 2 * side + box_of(cell)])
@@ -89,7 +105,7 @@ impl Geometry {
             n,
             side,
             cells,
-            units,
+            unit_cells,
             units_of,
             places_of,
             segments_of,
@@ -109,11 +125,11 @@ mod tests {
         for n in 1..=5 {
             let g = Geometry::new(n);
             let side = n * n;
-            assert_eq!(g.units.len(), 3 * side);
-            assert!(g.units.iter().all(|unit| unit.len() == side));
+            assert_eq!(g.units().len(), 3 * side);
+            assert!(g.units().all(|unit| unit.len() == side));
             for cell in 0..g.cells {
                 for k in 0..3 {
-                    assert_eq!(g.units[g.units_of[cell][k]][g.places_of[cell][k]], cell);
+                    assert_eq!(g.cell_at(g.units_of[cell][k], g.places_of[cell][k]), cell);
                 }
             }
             // Each segment holds n cells, which share its row or column and its box.
@@ -150,7 +166,7 @@ mod tests {
         // The fourth box of a 16x16 board starts in row 0, column 12; its fifth place is row 1,
         // column 12.
         let g = Geometry::new(4);
-        assert_eq!(g.units[2 * 16 + 3][0], 12);
-        assert_eq!(g.units[2 * 16 + 3][4], 16 + 12);
+        assert_eq!(g.cell_at(2 * 16 + 3, 0), 12);
+        assert_eq!(g.cell_at(2 * 16 + 3, 4), 16 + 12);
     }
 }

@@ -225,7 +225,7 @@ impl Learning {
     fn member(&self, geometry: &Geometry, g: usize, i: usize) -> usize {
         match g.checked_sub(self.cells) {
             None => g << 5 | i,
-            Some(k) => geometry.units[k >> 5][i] << 5 | k & 31,
+            Some(k) => geometry.cell_at(k >> 5, i) << 5 | k & 31,
         }
     }
 

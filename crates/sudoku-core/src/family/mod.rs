@@ -131,7 +131,7 @@ impl Sudoku {
             .zip(&puzzle.cells)
             .all(|(&mine, &given)| mine != 0 && (given == 0 || given == mine));
         keeps
-            && geometry.units.iter().all(|unit| {
+            && geometry.units().all(|unit| {
                 unit.iter()
                     .fold(0u32, |seen, &cell| seen | 1 << (self.cells[cell] - 1))
                     == full

@@ -151,7 +151,7 @@ impl Position {
     pub(super) fn new(geometry: &Geometry, cells: &[u8]) -> Option<Position> {
         let side = geometry.side;
         // The digits given in each unit; none may be given twice.
-        let mut given_in = vec![0u32; geometry.units.len()];
+        let mut given_in = vec![0u32; geometry.units().len()];
         for (cell, &digit) in cells.iter().enumerate().filter(|&(_, &digit)| digit != 0) {
             let bit = 1 << (digit - 1);
             for &unit in &geometry.units_of[cell] {
@@ -165,10 +165,10 @@ impl Position {
         // place mask each given changed: a tenth of a count to 2 on minimal 16x16 puzzles.
         let mut position = Position {
             candidates: vec![0; geometry.cells],
-            places: vec![0; geometry.units.len() * side],
+            places: vec![0; geometry.units().len() * side],
             digits: cells.to_vec(),
             open: 0,
-            open_in: vec![0; geometry.units.len() + 2 * side * geometry.n],
+            open_in: vec![0; geometry.units().len() + 2 * side * geometry.n],
         };
         let mut pending = Pending::default();
         let all = all_digits(side);
@@ -302,7 +302,7 @@ impl Position {
         // The other two of row, column and box, in that order.
         let (first, second) = (usize::from(k == 0), 2 - usize::from(k == 2));
         while places != 0 {
-            let cell = geometry.units[unit][places.trailing_zeros() as usize];
+            let cell = geometry.cell_at(unit, places.trailing_zeros() as usize);
             places &= places - 1;
             let new = self.candidates[cell] & !(1 << d);
             self.candidates[cell] = new;
@@ -330,7 +330,7 @@ impl Position {
         pending: &mut Pending,
     ) -> bool {
         while places != 0 {
-            let cell = geometry.units[unit][places.trailing_zeros() as usize];
+            let cell = geometry.cell_at(unit, places.trailing_zeros() as usize);
             places &= places - 1;
             if !self.remove(geometry, cell, bits, pending) {
                 return false;
@@ -428,7 +428,7 @@ impl Position {
                     pending.failed = 1 << unit;
                     return false;
                 }
-                _ => geometry.units[unit][places.trailing_zeros() as usize],
+                _ => geometry.cell_at(unit, places.trailing_zeros() as usize),
             };
             return self.digits[cell] != 0 || self.place(geometry, cell, d, pending);
         }
@@ -501,7 +501,7 @@ impl Position {
         let keep = 1 << d | 1 << partner;
         let mut at = places;
         while at != 0 {
-            let cell = geometry.units[unit][at.trailing_zeros() as usize];
+            let cell = geometry.cell_at(unit, at.trailing_zeros() as usize);
             at &= at - 1;
             let rest = self.candidates[cell] & !keep;
             if self.digits[cell] == 0 && !self.remove(geometry, cell, rest, pending) {
@@ -524,7 +524,7 @@ impl Position {
             // Every cell of the unit with the same two candidates at once (a placed cell has one
             // candidate), without a search whose exit would be mispredicted.
             let mut same = 0u32;
-            for (place, &other) in geometry.units[unit].iter().enumerate() {
+            for (place, &other) in geometry.unit(unit).iter().enumerate() {
                 same |= u32::from(self.candidates[other] == pair) << place;
             }
             let partners = same & !(1 << geometry.places_of[cell][k]);
@@ -565,7 +565,7 @@ impl Position {
         let line_places = geometry.first_segment << (k * n);
         let (box_index, box_places) = geometry.segment_in_box(line, k);
         let box_unit = 2 * side + box_index;
-        let cells = &geometry.units[line][k * n..k * n + n];
+        let cells = &geometry.unit(line)[k * n..k * n + n];
         let (mut open, mut may) = (0, 0);
         for &cell in cells.iter().filter(|&&cell| self.digits[cell] == 0) {
             open += 1;
@@ -710,7 +710,7 @@ impl Position {
     fn units_matched(&self, geometry: &Geometry) -> bool {
         // Per digit of the unit being matched, the place of the cell it goes to.
         let mut cell_of = [0usize; 32];
-        geometry.units.iter().all(|unit| {
+        geometry.units().all(|unit| {
             let mut taken = 0;
             (0..geometry.side).all(|place| {
                 let cell = unit[place];
@@ -854,7 +854,7 @@ impl Position {
         let mut places = self.places[index];
         let mut guesses = Vec::new();
         while places != 0 {
-            guesses.push((geometry.units[unit][places.trailing_zeros() as usize], d));
+            guesses.push((geometry.cell_at(unit, places.trailing_zeros() as usize), d));
             places &= places - 1;
         }
         Some(guesses)
@@ -881,8 +881,8 @@ impl Conflicts {
     /// No contradiction yet: every unit weighs 1.
     pub(super) fn new(geometry: &Geometry) -> Conflicts {
         Conflicts {
-            per_unit: vec![1.0; geometry.units.len()],
-            recent_per_unit: vec![1.0; geometry.units.len()],
+            per_unit: vec![1.0; geometry.units().len()],
+            recent_per_unit: vec![1.0; geometry.units().len()],
             recent_weight: 1.0,
         }
     }
@@ -1372,7 +1372,7 @@ mod tests {
     /// Whether some `k` open cells of a unit of `position` have fewer than `k` candidates
     /// between them, by trying every set of them.
     fn short_of_digits(geometry: &Geometry, position: &Position) -> bool {
-        geometry.units.iter().any(|unit| {
+        geometry.units().any(|unit| {
             let open: Vec<u32> = unit
                 .iter()
                 .filter(|&&cell| position.digits[cell] == 0)
