@@ -81,8 +81,9 @@ pub(super) struct Learning {
     clauses: Vec<Clause>,
     /// The clauses' literals, one clause after another.
     literals: Vec<Literal>,
-    /// Per literal, the clauses watched by it (looked at when it turns false).
-    watches: Vec<Vec<u32>>,
+    /// Per literal, the clauses watched by it (looked at when it turns false), each with
+    /// another of its literals: while that one is true, the clause need not be looked at.
+    watches: Vec<Vec<(u32, Literal)>>,
     activity: Vec<f64>,
     bump: f64,
     queue: Heap,
@@ -251,8 +252,8 @@ impl Learning {
     /// Adds a clause whose first two literals are unassigned, or whose first it implies.
     fn add(&mut self, literals: &[Literal], span: u32) -> u32 {
         let index = self.clauses.len() as u32;
-        self.watches[literals[0] as usize].push(index);
-        self.watches[literals[1] as usize].push(index);
+        self.watches[literals[0] as usize].push((index, literals[1]));
+        self.watches[literals[1] as usize].push((index, literals[0]));
         self.clauses.push(Clause {
             start: self.literals.len() as u32,
             len: literals.len() as u32,
@@ -313,13 +314,18 @@ impl Learning {
         let mut conflict = None;
         let mut k = 0;
         while k < watching.len() {
-            let index = watching[k];
+            let (index, blocker) = watching[k];
+            if self.value(blocker) == 1 {
+                k += 1;
+                continue;
+            }
             let range = self.clauses[index as usize].range();
             let start = range.start;
             if self.literals[start] == falsified {
                 self.literals.swap(start, start + 1);
             }
-            let first = self.value(self.literals[start]);
+            let other = self.literals[start];
+            let first = self.value(other);
             let free = match first {
                 1 => None,
                 _ => (start + 2..range.end).find(|&at| self.value(self.literals[at]) != -1),
@@ -327,10 +333,11 @@ impl Learning {
             match free {
                 Some(at) => {
                     self.literals.swap(start + 1, at);
-                    self.watches[self.literals[start + 1] as usize].push(index);
+                    self.watches[self.literals[start + 1] as usize].push((index, other));
                     watching.swap_remove(k);
                 }
                 _ => {
+                    watching[k].1 = other;
                     k += 1;
                     if first == -1 {
                         conflict = Some(self.literals[range].to_vec());
