@@ -64,7 +64,8 @@ impl Clause {
 pub(super) struct Learning {
     side: usize,
     cells: usize,
-    /// Per proposition: 1 true, -1 false, 0 unassigned.
+    /// Per literal: 1 true, -1 false, 0 unassigned (a proposition's value is its positive
+    /// literal's). Kept per literal so that reading one costs no sign to apply.
     values: Vec<i8>,
     levels: Vec<u32>,
     reasons: Vec<Reason>,
@@ -169,7 +170,7 @@ impl Learning {
         let mut learning = Learning {
             side,
             cells,
-            values: vec![0; count],
+            values: vec![0; 2 * count],
             levels: vec![0; count],
             reasons: vec![Reason::Decision; count],
             alive: vec![u32::MAX >> (32 - side); cells + ((3 * side) << 5)],
@@ -232,18 +233,14 @@ impl Learning {
 
     /// The value of `literal`: 1 true, -1 false, 0 unassigned.
     fn value(&self, literal: Literal) -> i8 {
-        let value = self.values[(literal >> 1) as usize];
-        if literal & 1 == 0 {
-            value
-        } else {
-            -value
-        }
+        self.values[literal as usize]
     }
 
     /// Makes `literal` true at the current decision level, for `reason`.
     fn assign(&mut self, literal: Literal, reason: Reason) {
         let v = (literal >> 1) as usize;
-        self.values[v] = 1 - 2 * (literal & 1) as i8;
+        self.values[literal as usize] = 1;
+        self.values[(literal ^ 1) as usize] = -1;
         self.levels[v] = self.decisions.len() as u32;
         self.reasons[v] = reason;
         self.trail.push(literal);
@@ -276,7 +273,7 @@ impl Learning {
                     while others != 0 {
                         let w = self.member(geometry, g, others.trailing_zeros() as usize);
                         others &= others - 1;
-                        match self.values[w] {
+                        match self.values[2 * w] {
                             0 => self.assign(2 * w as u32 + 1, Reason::Excluded(v as u32)),
                             1 => return Some(vec![literal | 1, 2 * w as u32 + 1]),
                             _ => {}
@@ -293,7 +290,7 @@ impl Learning {
                 }
                 if alive & (alive - 1) == 0 {
                     let w = self.member(geometry, g, alive.trailing_zeros() as usize);
-                    if self.values[w] == 0 {
+                    if self.values[2 * w] == 0 {
                         self.assign(2 * w as u32, Reason::Last(g as u32));
                     }
                 }
@@ -453,7 +450,8 @@ impl Learning {
                         self.alive[g] |= 1 << place;
                     }
                 }
-                self.values[v] = 0;
+                self.values[2 * v] = 0;
+                self.values[2 * v + 1] = 0;
                 self.phases[v] = literal & 1 == 0;
                 self.queue.insert(v as u32, &self.activity);
             }
@@ -523,7 +521,7 @@ impl Learning {
             }
             let v = loop {
                 match self.queue.pop(&self.activity) {
-                    Some(v) if self.values[v as usize] != 0 => {}
+                    Some(v) if self.values[2 * v as usize] != 0 => {}
                     next => break next,
                 }
             };
@@ -534,7 +532,8 @@ impl Learning {
                 }
                 Some(v) => v,
                 None => {
-                    let digit = |cell: usize| (0..32).find(|&d| self.values[cell << 5 | d] == 1);
+                    let digit =
+                        |cell: usize| (0..32).find(|&d| self.values[2 * (cell << 5 | d)] == 1);
                     let digits = (0..self.cells).map(|cell| digit(cell).map_or(0, |d| d as u8 + 1));
                     return Some(Some(digits.collect()));
                 }
