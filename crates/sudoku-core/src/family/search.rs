@@ -79,6 +79,7 @@ const PROBE_DEPTH: u32 = 3;
 
 /// A search position: each cell's candidates (a placed cell keeps only its digit) and digit
 /// (0 while open), and each unit's places for each digit (a placed digit keeps its cell's).
+#[derive(Clone)]
 pub(super) struct Position {
     candidates: Vec<u32>,
     /// Indexed by `unit * side + digit - 1`.
@@ -87,28 +88,6 @@ pub(super) struct Position {
     open: usize,
     /// Open cells per unit, then per segment (numbered as in [`Geometry::segments_of`]).
     open_in: Vec<u32>,
-}
-
-impl Clone for Position {
-    fn clone(&self) -> Position {
-        Position {
-            candidates: self.candidates.clone(),
-            places: self.places.clone(),
-            digits: self.digits.clone(),
-            open: self.open,
-            open_in: self.open_in.clone(),
-        }
-    }
-
-    /// Copies `source` into the memory this position already holds: a search copies a position
-    /// at every guess and every probe, and taking fresh memory each time cost a few percent.
-    fn clone_from(&mut self, source: &Position) {
-        self.candidates.clone_from(&source.candidates);
-        self.places.clone_from(&source.places);
-        self.digits.clone_from(&source.digits);
-        self.open = source.open;
-        self.open_in.clone_from(&source.open_in);
-    }
 }
 
 /// What propagation has still to look at.
@@ -220,6 +199,16 @@ impl Position {
         } else {
             None
         }
+    }
+
+    /// Copies `source` into the memory this position already holds: a search copies a position
+    /// at every guess and every probe, and taking fresh memory each time cost a few percent.
+    fn copy_from(&mut self, source: &Position) {
+        self.candidates.clone_from(&source.candidates);
+        self.places.clone_from(&source.places);
+        self.digits.clone_from(&source.digits);
+        self.open = source.open;
+        self.open_in.clone_from(&source.open_in);
     }
 
     /// How many open cells share a row, column or box with the open `cell`.
@@ -672,7 +661,7 @@ impl Position {
                     progress.try_digit(d);
                     let child = match &mut scratch {
                         Some(child) => {
-                            child.clone_from(self);
+                            child.copy_from(self);
                             child
                         }
                         None => scratch.insert(self.clone()),
@@ -1094,7 +1083,7 @@ where
             *self.budget -= 1;
             let mut child = match self.spare.pop() {
                 Some(mut spare) => {
-                    spare.clone_from(&position);
+                    spare.copy_from(&position);
                     spare
                 }
                 None => position.clone(),
