@@ -4,9 +4,9 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use bundler::workspace::{bundle_problem, known_problems, resolve, root};
+use bundler::workspace::{bundle_problem, bundle_problem_in, known_problems, resolve, root};
 use bundler::Layout;
-use clap::Parser;
+use clap::{Parser, ValueEnum};
 
 /// Print the single-file submission of one problem, or write every problem's into a folder.
 #[derive(Parser, Debug)]
@@ -21,6 +21,18 @@ struct Args {
     /// Write `<id>.rs` files into this folder instead of printing.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// How to lay the code out: readable where that fits the judge's source limit, otherwise
+    /// compact (auto), or always one of the two.
+    #[arg(long, value_enum, default_value_t = LayoutChoice::Auto)]
+    layout: LayoutChoice,
+}
+
+/// The `--layout` values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+enum LayoutChoice {
+    Auto,
+    Readable,
+    Compact,
 }
 
 fn main() -> ExitCode {
@@ -41,16 +53,22 @@ fn run(args: &Args) -> Result<(), String> {
         None => known_problems(&root).map_err(|e| e.to_string())?,
     };
     for id in &ids {
-        let bundle = bundle_problem(&root, id).map_err(|e| e.to_string())?;
+        let bundle = match args.layout {
+            LayoutChoice::Auto => bundle_problem(&root, id),
+            LayoutChoice::Readable => bundle_problem_in(&root, id, Layout::Readable),
+            LayoutChoice::Compact => bundle_problem_in(&root, id, Layout::Compact),
+        }
+        .map_err(|e| e.to_string())?;
         let text = &bundle.text;
         if !bundle.fits() {
             eprintln!(
-                "warning: the {} bundle is {} bytes even laid out compactly, over its judge's limit of {} bytes",
+                "warning: the {} bundle is {} bytes laid out {}, over its judge's limit of {} bytes",
                 id,
                 text.len(),
+                if bundle.layout == Layout::Compact { "compactly" } else { "readably" },
                 bundle.source_limit
             );
-        } else if bundle.layout == Layout::Compact {
+        } else if bundle.layout == Layout::Compact && args.layout == LayoutChoice::Auto {
             eprintln!(
                 "note: the {} bundle is laid out compactly to fit its judge's limit of {} bytes",
                 id, bundle.source_limit

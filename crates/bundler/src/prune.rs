@@ -1,7 +1,8 @@
 //! Keeping only the library items a binary can reach.
 //!
-//! Reachability goes by name: a public item is kept when its name occurs in the binary or in an
-//! item already kept; a private item (which only its module and the modules inside it can see)
+//! Reachability goes by name: a public item is kept when its name occurs in the binary (but for
+//! the names of the binary's own items where it only uses them bare, see [`binary_roots`]) or in
+//! an item already kept; a private item (which only its module and the modules inside it can see)
 //! when its name occurs in a kept item of that part of the tree. That over-approximates (two
 //! visible items sharing a name are kept together) but never drops anything a kept item needs, as
 //! long as the library names items in its own code (no names built by macros from pieces).
@@ -24,6 +25,60 @@ pub fn collect_identifiers(tokens: TokenStream, names: &mut Names) {
                 names.insert(text.strip_prefix("r#").unwrap_or(&text).to_string());
             }
             TokenTree::Group(group) => collect_identifiers(group.stream(), names),
+            TokenTree::Punct(_) | TokenTree::Literal(_) => {}
+        }
+    }
+}
+
+/// The names the binary `file` may reach the library by: every identifier in it but the names
+/// of its own top-level items where it only ever uses them bare (never after `.` or next to
+/// `::`, and not as a macro's name). A bare use of such a name is the binary's own item, which
+/// shadows any the library has (a binary helper named like a library function must not keep
+/// that function); a method call, a field or a path may still be the library's.
+pub fn binary_roots(file: &syn::File) -> Names {
+    let mut names = Names::new();
+    collect_identifiers(file.to_token_stream(), &mut names);
+    let mut qualified = Names::new();
+    collect_qualified(file.to_token_stream(), &mut qualified);
+    for item in &file.items {
+        let own = match item {
+            Item::Fn(i) => &i.sig.ident,
+            Item::Const(i) => &i.ident,
+            Item::Static(i) => &i.ident,
+            Item::Struct(i) => &i.ident,
+            Item::Enum(i) => &i.ident,
+            Item::Type(i) => &i.ident,
+            Item::Trait(i) => &i.ident,
+            _ => continue,
+        };
+        let own = own.to_string();
+        if !qualified.contains(&own) {
+            names.remove(&own);
+        }
+    }
+    names
+}
+
+/// Adds to `names` every identifier in `tokens` that follows `.`, or stands next to `::` or
+/// before `!`.
+fn collect_qualified(tokens: TokenStream, names: &mut Names) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let is_punct = |at: Option<&TokenTree>, ch: char| matches!(at, Some(TokenTree::Punct(punct)) if punct.as_char() == ch);
+    for (k, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Ident(ident) => {
+                let before = k.checked_sub(1).and_then(|j| trees.get(j));
+                let after = trees.get(k + 1);
+                if is_punct(before, '.')
+                    || is_punct(before, ':')
+                    || is_punct(after, ':')
+                    || is_punct(after, '!')
+                {
+                    let text = ident.to_string();
+                    names.insert(text.strip_prefix("r#").unwrap_or(&text).to_string());
+                }
+            }
+            TokenTree::Group(group) => collect_qualified(group.stream(), names),
             TokenTree::Punct(_) | TokenTree::Literal(_) => {}
         }
     }

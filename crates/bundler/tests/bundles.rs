@@ -398,6 +398,43 @@ fn an_unused_import_goes_even_when_a_module_shares_its_name() {
 }
 
 #[test]
+fn a_binary_helper_named_like_a_library_item_does_not_keep_that_item() {
+    let lib = "pub fn helper() -> u32 { 1 }
+pub fn used() -> u32 { 2 }
+pub struct S;
+impl S {
+    pub fn helper(&self) -> u32 { 3 }
+}
+";
+    // The binary's own `helper`, used bare, shadows the library's function, which goes; the
+    // library's method of the same name, called after a dot, stays.
+    let bare = "fn helper() -> u32 { 10 }
+fn main() { println!(\"{} {}\", helper(), lib_core::used()); }";
+    let dotted = "fn helper() -> u32 { 10 }
+fn main() { println!(\"{} {}\", helper(), lib_core::S.helper()); }";
+    for (name, main, expected, kept) in [
+        ("bare-helper", bare, "10 2\n", false),
+        ("dotted-helper", dotted, "10 3\n", true),
+    ] {
+        let text = bundle_files(name, &[("main.rs", main), ("lib/lib.rs", lib)]).unwrap();
+        // (Pruning goes by name: where the method stays, so does the function.)
+        assert_eq!(text.contains("pub fn helper()"), kept, "{}", text);
+        assert_eq!(text.contains("pub fn helper(&self)"), kept, "{}", text);
+        let source = scratch(&format!("{}-out", name)).join("bundle.rs");
+        fs::write(&source, &text).unwrap();
+        for edition in EDITIONS {
+            let output = Command::new(compile(&source, edition)).output().unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&output.stdout),
+                expected,
+                "{}",
+                text
+            );
+        }
+    }
+}
+
+#[test]
 fn what_a_single_file_cannot_carry_is_refused() {
     let main = "fn main() { lib_core::f(); }";
     let cases: [(&str, &[SourceFile], &str); 7] = [
@@ -480,6 +517,20 @@ fn the_command_prints_one_bundle_or_writes_them_all() {
         String::from_utf8(printed.stdout).unwrap(),
         bundle_problem(&root(), "2239").unwrap().text
     );
+
+    for (layout, flag) in [(Layout::Readable, "readable"), (Layout::Compact, "compact")] {
+        let printed = Command::new(program)
+            .args(["spoj-sudoku", "--layout", flag])
+            .output()
+            .unwrap();
+        assert!(printed.status.success());
+        assert_eq!(
+            String::from_utf8(printed.stdout).unwrap(),
+            bundle_problem_in(&root(), "spoj-sudoku", layout)
+                .unwrap()
+                .text
+        );
+    }
 
     let unknown = Command::new(program).arg("99").output().unwrap();
     assert_eq!(unknown.status.code(), Some(1));

@@ -11,11 +11,11 @@ pub const fn digit_bit(digit: u8) -> u16 {
 }
 
 /// The digits in `mask`, in increasing order.
-pub fn digits(mask: u16) -> Digits {
+pub fn each_digit(mask: u16) -> Digits {
     Digits(mask & ALL_DIGITS)
 }
 
-/// Iterator over the digits of a mask, smallest first; made by [`digits`].
+/// Iterator over the digits of a mask, smallest first; made by [`each_digit`].
 #[derive(Clone, Debug)]
 pub struct Digits(u16);
 
@@ -39,8 +39,8 @@ mod tests {
     #[test]
     fn digits_iterates_in_increasing_order() {
         let mask = digit_bit(9) | digit_bit(2) | digit_bit(5);
-        assert_eq!(digits(mask).collect::<Vec<_>>(), vec![2, 5, 9]);
-        assert_eq!(digits(0).count(), 0);
-        assert_eq!(digits(ALL_DIGITS).count(), 9);
+        assert_eq!(each_digit(mask).collect::<Vec<_>>(), vec![2, 5, 9]);
+        assert_eq!(each_digit(0).count(), 0);
+        assert_eq!(each_digit(ALL_DIGITS).count(), 9);
     }
 }

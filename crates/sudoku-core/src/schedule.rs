@@ -63,7 +63,7 @@ impl<S: Copy + PartialEq> Schedule<'_, S> {
     /// Gives strategies turns, each a call of `attempt` with its budget (which returns `None` if
     /// the budget runs out), until one answers; `None` if `effort` runs out first. A board costs
     /// a bounded multiple of what its best strategy needs.
-    pub(crate) fn run<T>(
+    pub(crate) fn take_turns<T>(
         &self,
         effort: &mut Effort,
         mut attempt: impl FnMut(S, &mut u64) -> Option<T>,
@@ -90,9 +90,9 @@ impl<S: Copy + PartialEq> Schedule<'_, S> {
         }
     }
 
-    /// As [`Schedule::run`], from `progress`, which it keeps up to date: after `effort` runs out,
+    /// As [`Schedule::take_turns`], from `progress`, which it keeps up to date: after `effort` runs out,
     /// a later call goes on where this one stopped, the turn it stopped in with what was left of
-    /// that turn's budget. (The 9x9 engine needs only [`Schedule::run`], kept apart so that its
+    /// that turn's budget. (The 9x9 engine needs only [`Schedule::take_turns`], kept apart so that its
     /// single-file submissions do not carry this.)
     pub(crate) fn resume<T>(
         &self,
@@ -154,7 +154,7 @@ mod tests {
         };
         let mut turns = Vec::new();
         let mut effort = Effort::unlimited();
-        let answer = schedule.run(&mut effort, |s, budget| {
+        let answer = schedule.take_turns(&mut effort, |s, budget| {
             turns.push((s, *budget));
             let used = needs(s).min(*budget);
             *budget -= used;
@@ -190,7 +190,7 @@ mod tests {
             *budget = 0;
             None
         };
-        assert_eq!(schedule.run(&mut effort, never), None);
+        assert_eq!(schedule.take_turns(&mut effort, never), None);
         assert_eq!(effort.spent, 2_000);
     }
 
@@ -237,7 +237,7 @@ mod tests {
         };
         let mut turns = 0;
         let mut effort = Effort::limited(2_000);
-        let answer = alone.run(&mut effort, |_, budget| -> Option<()> {
+        let answer = alone.take_turns(&mut effort, |_, budget| -> Option<()> {
             turns += 1;
             *budget = 0;
             None

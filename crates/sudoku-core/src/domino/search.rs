@@ -4,7 +4,7 @@
 use super::unit_masks::UnitMasks;
 use super::{DominoPuzzle, ADJACENT};
 use crate::grid::{Grid, CELLS};
-use crate::masks::{digit_bit, digits, ALL_DIGITS};
+use crate::masks::{digit_bit, each_digit, ALL_DIGITS};
 use crate::units::UNITS;
 
 /// Bits 0..81: every cell.
@@ -54,7 +54,7 @@ impl Position {
             }
         }
         for a in 1..=9u8 {
-            for b in digits(ALL_DIGITS & !digit_bit(a)) {
+            for b in each_digit(ALL_DIGITS & !digit_bit(a)) {
                 if !puzzle.used.contains(a, b) {
                     position.partners[usize::from(a - 1)] |= digit_bit(b);
                 }
@@ -78,7 +78,7 @@ impl Position {
 
     /// Ways to put an unused domino on `cell` and its neighbour `other`, given their candidates.
     fn ways(&self, candidates: u16, other: u16) -> u32 {
-        digits(candidates)
+        each_digit(candidates)
             .map(|a| u32::from(DIGIT_COUNT[usize::from(other & self.partners[usize::from(a - 1)])]))
             .sum()
     }
@@ -137,8 +137,8 @@ impl Position {
         while around != 0 {
             let other = around.trailing_zeros() as usize;
             around &= around - 1;
-            for a in digits(candidates[cell]) {
-                for b in digits(candidates[other] & self.partners[usize::from(a - 1)]) {
+            for a in each_digit(candidates[cell]) {
+                for b in each_digit(candidates[other] & self.partners[usize::from(a - 1)]) {
                     let mut child = *self;
                     child.cover(cell, a, other, b);
                     if let Some(grid) = child.first_board(allowed) {

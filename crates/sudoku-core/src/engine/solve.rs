@@ -240,7 +240,7 @@ fn explore<T>(
         Some(branching) => effort.spend(u64::MAX, |budget| attempt(&mut start(branching), budget)),
         None => {
             let mut attempts: [Option<Attempt>; 5] = [None, None, None, None, None];
-            schedule.run(effort, |branching, budget| {
+            schedule.take_turns(effort, |branching, budget| {
                 let turn = schedule.rounds.iter().position(|&(b, _)| b == branching);
                 let resumed = attempts[turn.unwrap_or(0)].get_or_insert_with(|| start(branching));
                 attempt(resumed, budget)

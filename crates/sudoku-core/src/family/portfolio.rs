@@ -475,7 +475,7 @@ pub(super) fn count_completions(
     effort: &mut Effort,
 ) -> Option<usize> {
     let mut shared = Shared::new(geometry);
-    schedule.run(effort, |turn, budget| {
+    schedule.take_turns(effort, |turn, budget| {
         let branching = match turn {
             Turn::Search(branching) => branching,
             Turn::Resumed(branching) => {

@@ -51,7 +51,7 @@ pub(super) fn smallest(
                         first: (turns.first.0, question_first_budget(geometry.n)),
                         ..turns
                     };
-                    SMALLEST.run(effort, |way, budget| match way {
+                    SMALLEST.take_turns(effort, |way, budget| match way {
                         Way::ReadingOrder => read(budget),
                         Way::CellByCell => {
                             let mut turn = Effort::limited(*budget);
