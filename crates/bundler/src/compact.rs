@@ -59,16 +59,11 @@ impl Printer {
     fn stream(&mut self, tokens: TokenStream) {
         for token in tokens {
             match token {
+                TokenTree::Group(group) if group.delimiter() == Delimiter::None => {
+                    self.stream(group.stream())
+                }
                 TokenTree::Group(group) => {
-                    let (open, close) = match group.delimiter() {
-                        Delimiter::Parenthesis => ("(", ")"),
-                        Delimiter::Brace => ("{", "}"),
-                        Delimiter::Bracket => ("[", "]"),
-                        Delimiter::None => {
-                            self.stream(group.stream());
-                            continue;
-                        }
-                    };
+                    let (open, close) = delimiters(group.delimiter());
                     self.token(open, Last::Open);
                     self.stream(group.stream());
                     self.token(close, Last::Open);
@@ -110,6 +105,16 @@ impl Printer {
     }
 }
 
+/// The text that opens and closes a group with `delimiter` (none for an invisible group).
+fn delimiters(delimiter: Delimiter) -> (&'static str, &'static str) {
+    match delimiter {
+        Delimiter::Parenthesis => ("(", ")"),
+        Delimiter::Brace => ("{", "}"),
+        Delimiter::Bracket => ("[", "]"),
+        Delimiter::None => ("", ""),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,12 +151,7 @@ mod tests {
             split_run(run, out);
             match token {
                 TokenTree::Group(group) => {
-                    let (open, close) = match group.delimiter() {
-                        Delimiter::Parenthesis => ("(", ")"),
-                        Delimiter::Brace => ("{", "}"),
-                        Delimiter::Bracket => ("[", "]"),
-                        Delimiter::None => ("", ""),
-                    };
+                    let (open, close) = delimiters(group.delimiter());
                     out.push(open.to_string());
                     lex_into(group.stream(), out, run);
                     split_run(run, out);

@@ -40,18 +40,7 @@ pub fn binary_roots(file: &syn::File) -> Names {
     collect_identifiers(file.to_token_stream(), &mut names);
     let mut qualified = Names::new();
     collect_qualified(file.to_token_stream(), &mut qualified);
-    for item in &file.items {
-        let own = match item {
-            Item::Fn(i) => &i.sig.ident,
-            Item::Const(i) => &i.ident,
-            Item::Static(i) => &i.ident,
-            Item::Struct(i) => &i.ident,
-            Item::Enum(i) => &i.ident,
-            Item::Type(i) => &i.ident,
-            Item::Trait(i) => &i.ident,
-            _ => continue,
-        };
-        let own = own.to_string();
+    for own in file.items.iter().filter_map(item_name) {
         if !qualified.contains(&own) {
             names.remove(&own);
         }
