@@ -410,8 +410,9 @@ mod tests {
     /// engine, counting (a refutation of 1.6 s, 421,608 guesses, that every engine of the pass
     /// took as long over, before the learning search from reading order had two shares) and for
     /// the smallest solution; and against the engine with those two shares, counting, to a first
-    /// solution and for the smallest solution.
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 22] = [
+    /// solution and for the smallest solution. The eleventh's, ten-minute climbs by guesses
+    /// against its final engine: to a first solution, counting and for the smallest solution.
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 25] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -521,6 +522,21 @@ mod tests {
             "................JI..CAP....K....L..D....I........GB......MO..N................B......P....A........K..............F.E...........AB..P....F...............O............G......B.PE....................L......K.....DH........BC...C...I..........O.M...BAE.......",
             Question::Smallest,
             25_633,
+        ),
+        (
+            ".I..O..A...........G....N.......A...L..M.D.O.IFB..........L..HC....O........P.G......D.O....A.........H..B..O....E...M...............OEFPH...N...DK........EI.B...E.G.CHA.N.......JL..K......M.......P......K...F..KBLN..E........N...D.I.P.....E...KF.....DJ.L.",
+            Question::First,
+            18_030,
+        ),
+        (
+            ".......M....D.H..G...JI.........A....N...P..................K....N.M........A.E.........JN.....O............I..........HDG..LM..I.........H.E..K..GK..DIM...H..........A.L.......AE...O....B..F......C.......................G.I..K......H...N.LG..............C",
+            Question::CountTo(2),
+            5_248,
+        ),
+        (
+            "...........J..B..G...N.........E.M......I.H......L...C.......J.F.......J........E.............O....M.A...........N..E.....DL.I...........GC........N........O...............N............H....................F..HM..D..OLE.................MN..........A.......",
+            Question::Smallest,
+            90_574,
         ),
     ];
 
