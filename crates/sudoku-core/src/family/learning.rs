@@ -103,6 +103,12 @@ pub(super) struct Learning {
     /// The literals the search is asked to hold for now (see [`Learning::assume`]): the
     /// decisions of level 1, made before any other.
     assumptions: Vec<Literal>,
+    /// The work done so far (see [`WORK_PER_GUESS`]), and as of the last decision.
+    work: u64,
+    work_at_decision: u64,
+    /// What is still to pay, in guesses, before the next decision (a run that could not pay it
+    /// all paid what its budget allowed).
+    owed: u64,
 }
 
 /// The order the learning search decides in before contradictions rank its propositions: the
@@ -153,6 +159,18 @@ fn initial_activity(
     activity
 }
 
+/// The work of making a proposition true (with what that excludes), in the units of
+/// [`WORK_PER_GUESS`], where looking at one watched clause is one.
+const WORK_PER_ASSIGNMENT: u64 = 8;
+
+/// The work a cell rule's guess is worth in time on 16x16 boards. A decision's work varies with
+/// the board and the clauses learnt: on the worst board known, a decision from reading order
+/// made 33 assignments and looked at 164 clauses (4.3 us, about three cell-rule guesses), one
+/// from the likeliest 47 and 793 (12.3 us, about nine). Counted in guesses by their work, the
+/// learning searches' turns take the time their shares say, so that the portfolio's bound in
+/// guesses holds in time too (BENCHMARKS.md, eleventh pass).
+const WORK_PER_GUESS: u64 = 128;
+
 /// How many contradictions the first run between restarts allows; later runs follow the Luby
 /// sequence (1, 1, 2, 1, 1, 2, 4, ...) in this unit.
 const RESTART_UNIT: u64 = 64;
@@ -192,6 +210,9 @@ impl Learning {
             kept: 2 * cells,
             exhausted: false,
             assumptions: Vec::new(),
+            work: 0,
+            work_at_decision: 0,
+            owed: 0,
         };
         for (cell, &mask) in start.candidates().iter().enumerate() {
             for d in 0..side {
@@ -238,6 +259,7 @@ impl Learning {
 
     /// Makes `literal` true at the current decision level, for `reason`.
     fn assign(&mut self, literal: Literal, reason: Reason) {
+        self.work += WORK_PER_ASSIGNMENT;
         let v = (literal >> 1) as usize;
         self.values[literal as usize] = 1;
         self.values[(literal ^ 1) as usize] = -1;
@@ -310,6 +332,7 @@ impl Learning {
         let mut watching = std::mem::take(&mut self.watches[falsified as usize]);
         let mut conflict = None;
         let mut k = 0;
+        self.work += watching.len() as u64;
         while k < watching.len() {
             let (index, blocker) = watching[k];
             if self.value(blocker) == 1 {
@@ -461,7 +484,10 @@ impl Learning {
     }
 
     /// Goes on with the search until it finds a solution (the board's digits; `Some(None)` if
-    /// there is none left) or `budget` decisions have been made (`None`; it can run again).
+    /// there is none left) or its decisions have cost `budget` guesses (`None`; it can run
+    /// again). A decision costs the guesses the work since the one before is worth (see
+    /// [`WORK_PER_GUESS`]), at least one, and is made once paid for in full, over several runs
+    /// if their budgets are small.
     pub(super) fn run(&mut self, geometry: &Geometry, budget: &mut u64) -> Option<Option<Vec<u8>>> {
         loop {
             if self.exhausted {
@@ -525,9 +551,15 @@ impl Learning {
                     next => break next,
                 }
             };
+            if v.is_some() && self.owed == 0 {
+                self.owed = ((self.work - self.work_at_decision) / WORK_PER_GUESS).max(1);
+                self.work_at_decision = self.work;
+            }
             let v = match v {
-                Some(v) if *budget == 0 => {
+                Some(v) if *budget < self.owed => {
                     self.queue.insert(v, &self.activity);
+                    self.owed -= *budget;
+                    *budget = 0;
                     return None;
                 }
                 Some(v) => v,
@@ -538,7 +570,7 @@ impl Learning {
                     return Some(Some(digits.collect()));
                 }
             };
-            *budget -= 1;
+            *budget -= std::mem::take(&mut self.owed);
             self.decisions.push(self.trail.len());
             self.assign(
                 2 * v + u32::from(!self.phases[v as usize]),

@@ -116,8 +116,8 @@ const CELL_ROUNDS: [(Turn, u64); 7] = [
     (Turn::Resumed(Branching::FewestCandidatesPerConflict), 1),
 ];
 
-/// The rounds up to 16x16: the learning search's turns, two shares starting from the likeliest
-/// propositions and two from reading order, then [`CELL_ROUNDS`].
+/// The rounds up to 16x16: the learning search's turns, eight shares starting from the
+/// likeliest propositions and eight from reading order, then [`CELL_ROUNDS`].
 ///
 /// Ordinary boards never need the learning search (the minimal 16x16 puzzles end in the first
 /// turn), but it answers the boards that stall every cell rule: the worst boards of ten-minute
@@ -139,17 +139,29 @@ const CELL_ROUNDS: [(Turn, u64); 7] = [
 /// then cut the worst board known, a refutation the learning search from reading order alone
 /// answers in 32,609 decisions, from 1.6 to 0.9 s, and the first solutions and counts of 849
 /// hard and climbed boards by a tenth, though their worst rose from 0.15 to 0.17 s (tenth pass).
-static ROUNDS_UP_TO_16: [(Turn, u64); 9] = with_learning(2, 2);
+///
+/// Those shares counted each decision as one guess. Since a decision costs the guesses its work
+/// is worth (three to nine on that refutation), each start has eight: the learning searches keep
+/// about the time they had, and lose it on boards where their decisions grow expensive. The
+/// refutation fell from 0.87 to 0.33 s and a climbed smallest solution from 0.20 to 0.14 s, 849
+/// hard and climbed boards as fast as before, but 171 boards' smallest solutions 3 % slower, the
+/// worst 45 → 61 ms (four shares each made 42 hard boards take half as long again; twelve left
+/// the refutation at 0.42 s; eleventh pass).
+static ROUNDS_UP_TO_16: [(Turn, u64); 9] = with_learning(8, 8);
 
-/// The rounds on 25x25 boards: the learning search's turns, nine shares from the likeliest and
-/// one from reading order (a decision there costs about four guesses), then [`CELL_ROUNDS`].
+/// The rounds on 25x25 boards: the learning search's turns, 27 shares from the likeliest and
+/// three from reading order, then [`CELL_ROUNDS`].
 /// Fewer shares for the likeliest speed up the boards at 45 % givens a little (200 of them:
 /// 2.58 s with two, 2.64 s with nine), but the unique 25x25 puzzle of seed 0 takes 2.3 s with
 /// nine and 4.8 s with two: 25x25 figures swing with the schedule, and deciding needs many more
 /// unique 25x25 puzzles than there are (BENCHMARKS.md, seventh and eighth passes). The share from
 /// reading order cut 100 boards at 45 % from 1.05 to 0.72 s, their worst from 0.39 to 0.07 s,
-/// and cost 100 others 3 % (ninth pass).
-static ROUNDS_25: [(Turn, u64); 9] = with_learning(9, 1);
+/// and cost 100 others 3 % (ninth pass). Those were shares of decisions counted as one guess
+/// each (a decision here costs about four); with decisions costing the guesses their work is
+/// worth, three times as many keep the learning searches' time: 300 boards at 45 % take 4 %
+/// less, their worst 0.70 → 0.48 s, but the unique puzzle 1.0 → 1.5 s to solve and 11 → 16 s to
+/// count (eleventh pass).
+static ROUNDS_25: [(Turn, u64); 9] = with_learning(27, 3);
 
 /// The learning search's turns, `likeliest` shares starting from the likeliest propositions and
 /// `reading` from reading order, then [`CELL_ROUNDS`]. The learning turns come first: a round
@@ -184,7 +196,8 @@ pub(super) enum Turn {
     /// (see [`refute_by_parts`]).
     Parts,
     /// The search that learns from its contradictions, deciding in this order until they rank
-    /// its propositions, resumed each turn (each decision counts as a guess).
+    /// its propositions, resumed each turn (each decision counts as the guesses its work is
+    /// worth).
     Learning(FirstOrder),
 }
 
