@@ -166,7 +166,8 @@ const WORK_PER_ASSIGNMENT: u64 = 8;
 /// The work a cell rule's guess is worth in time on 16x16 boards. A decision's work varies with
 /// the board and the clauses learnt: on the worst board known, a decision from reading order
 /// made 33 assignments and looked at 164 clauses (4.3 us, about three cell-rule guesses), one
-/// from the likeliest 47 and 793 (12.3 us, about nine). Counted in guesses by their work, the
+/// from the likeliest 47 and 793 (12.3 us, about nine; both measured before the watch lists had
+/// blockers, which skip most looks but not their count here). Counted in guesses by their work, the
 /// learning searches' turns take the time their shares say, so that the portfolio's bound in
 /// guesses holds in time too (BENCHMARKS.md, eleventh pass).
 const WORK_PER_GUESS: u64 = 128;
