@@ -60,8 +60,6 @@ pub struct Request<'a> {
     pub library_name: &'a str,
     /// Text put before the code, such as a comment naming the problem.
     pub header: &'a str,
-    /// How to lay the code out.
-    pub layout: Layout,
 }
 
 /// How a bundle's code is laid out.
@@ -78,10 +76,26 @@ pub enum Layout {
 /// needed, but not unbounded, for editors and judges' forms.
 const COMPACT_WIDTH: usize = 1000;
 
-/// The bundle of `request`: the header, then the binary's code, then the library's reachable
-/// items inside `mod <library_name>`, laid out as `request.layout` says. The same files always
-/// give the same text.
-pub fn bundle(request: &Request) -> Result<String, Error> {
+/// A bundle put together and not yet laid out: the header, then the binary's code, then the
+/// library's reachable items inside `mod <library_name>`.
+pub struct Assembled {
+    header: String,
+    file: syn::File,
+}
+
+impl Assembled {
+    /// The bundle's text laid out as `layout` says. The same files always give the same text.
+    pub fn text(&self, layout: Layout) -> String {
+        let code = match layout {
+            Layout::Readable => indent_with_tabs(&prettyplease::unparse(&self.file)),
+            Layout::Compact => compact::compact(self.file.to_token_stream(), COMPACT_WIDTH),
+        };
+        format!("{}{}", self.header, code)
+    }
+}
+
+/// The bundle of `request`, to be laid out either way.
+pub fn assemble(request: &Request) -> Result<Assembled, Error> {
     let mut binary = load::load_crate(request.binary)?;
     let mut library = load::load_crate(request.library)?;
     strip::strip_tests_and_docs(&mut binary);
@@ -134,11 +148,10 @@ pub fn bundle(request: &Request) -> Result<String, Error> {
         semi: None,
     };
     binary.items.push(Item::Mod(module));
-    let code = match request.layout {
-        Layout::Readable => indent_with_tabs(&prettyplease::unparse(&binary)),
-        Layout::Compact => compact::compact(binary.to_token_stream(), COMPACT_WIDTH),
-    };
-    Ok(format!("{}{}", request.header, code))
+    Ok(Assembled {
+        header: request.header.to_string(),
+        file: binary,
+    })
 }
 
 /// Names of the `#[macro_export]` macros among `items`, at any depth.

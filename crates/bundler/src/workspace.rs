@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::{bundle, Error, Layout, Request};
+use crate::{assemble, Assembled, Error, Layout, Request};
 
 /// The only crate a judge binary may depend on, as Cargo.toml and Rust code spell it.
 const LIBRARY: (&str, &str) = ("sudoku-core", "sudoku_core");
@@ -26,6 +26,14 @@ pub struct Bundle {
 }
 
 impl Bundle {
+    fn of(assembled: &Assembled, layout: Layout, source_limit: usize) -> Bundle {
+        Bundle {
+            text: assembled.text(layout),
+            layout,
+            source_limit,
+        }
+    }
+
     /// Whether the judge accepts a submission of this size.
     pub fn fits(&self) -> bool {
         self.text.len() <= self.source_limit
@@ -83,16 +91,23 @@ pub fn resolve(root: &Path, name: &str) -> Result<String, Error> {
 /// fits its judge's source limit, else compact (which may still not fit: see
 /// [`Bundle::fits`]).
 pub fn bundle_problem(root: &Path, name: &str) -> Result<Bundle, Error> {
-    let readable = bundle_problem_in(root, name, Layout::Readable)?;
+    let (assembled, source_limit) = assemble_problem(root, name)?;
+    let readable = Bundle::of(&assembled, Layout::Readable, source_limit);
     if readable.fits() {
         Ok(readable)
     } else {
-        bundle_problem_in(root, name, Layout::Compact)
+        Ok(Bundle::of(&assembled, Layout::Compact, source_limit))
     }
 }
 
 /// The single-file submission of the problem `name` names, laid out as `layout` says.
 pub fn bundle_problem_in(root: &Path, name: &str, layout: Layout) -> Result<Bundle, Error> {
+    let (assembled, source_limit) = assemble_problem(root, name)?;
+    Ok(Bundle::of(&assembled, layout, source_limit))
+}
+
+/// The problem's bundle, not yet laid out, and its judge's source limit.
+fn assemble_problem(root: &Path, name: &str) -> Result<(Assembled, usize), Error> {
     let id = resolve(root, name)?;
     let crate_dir = root.join("crates").join(&id);
     let manifest_path = crate_dir.join("Cargo.toml");
@@ -114,18 +129,13 @@ pub fn bundle_problem_in(root: &Path, name: &str, layout: Layout) -> Result<Bund
         .join(LIBRARY.0)
         .join("src")
         .join("lib.rs");
-    let text = bundle(&Request {
+    let assembled = assemble(&Request {
         binary: &binary,
         library: &library,
         library_name: LIBRARY.1,
         header: &header,
-        layout,
     })?;
-    Ok(Bundle {
-        text,
-        layout,
-        source_limit,
-    })
+    Ok((assembled, source_limit))
 }
 
 /// The first `# ` heading of the problem's README, or its id.

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use std::thread;
 
 use bundler::workspace::{bundle_problem, bundle_problem_in, known_problems, resolve, root};
-use bundler::{bundle, Layout, Request};
+use bundler::{assemble, Layout, Request};
 
 const EDITIONS: [&str; 2] = ["2018", "2021"];
 
@@ -300,14 +300,14 @@ fn fixture(path: &str) -> PathBuf {
 #[test]
 fn a_library_written_every_ordinary_way_bundles_and_runs_in_either_layout() {
     for layout in [Layout::Readable, Layout::Compact] {
-        let text = bundle(&Request {
+        let text = assemble(&Request {
             binary: &fixture("tricky/bin/main.rs"),
             library: &fixture("tricky/lib/lib.rs"),
             library_name: "tricky_lib",
             header: "// fixture\n",
-            layout,
         })
-        .unwrap();
+        .unwrap()
+        .text(layout);
         check_tricky_bundle(&text, layout);
     }
 }
@@ -358,13 +358,13 @@ fn bundle_files(name: &str, files: &[SourceFile]) -> Result<String, String> {
         fs::create_dir_all(path.parent().unwrap()).unwrap();
         fs::write(path, text).unwrap();
     }
-    bundle(&Request {
+    assemble(&Request {
         binary: &dir.join("main.rs"),
         library: &dir.join("lib/lib.rs"),
         library_name: "lib_core",
         header: "",
-        layout: Layout::Readable,
     })
+    .map(|assembled| assembled.text(Layout::Readable))
     .map_err(|e| e.to_string())
 }
 
