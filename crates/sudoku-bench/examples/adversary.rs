@@ -28,8 +28,9 @@ struct Args {
     /// What is asked of each board.
     #[arg(long, value_enum, default_value_t = Mode::First)]
     mode: Mode,
-    /// The strategy climbed against (crossings and fewest-candidates are the 9x9 engine's own,
-    /// the two per-conflict rules and the two learning searches the family engine's).
+    /// The strategy climbed against (fewest-candidates, triads, weighted and crossings are the
+    /// 9x9 engine's own, the two per-conflict rules and the two learning searches the family
+    /// engine's).
     #[arg(long, value_enum, default_value_t = Against::Portfolio)]
     against: Against,
     /// Climb against the family engine on boards of N x N boxes (2 to 5) instead of the 9x9
@@ -89,6 +90,8 @@ enum Against {
     FewestPlaces,
     ReadingOrder,
     Probing,
+    Triads,
+    Weighted,
     Crossings,
     FewestCandidatesPerConflict,
     FewestCandidatesPerRecentConflict,
@@ -136,6 +139,8 @@ impl Engine {
             Against::FewestPlaces => (Some(Strategy::FewestPlaces), Some(F::FewestPlaces)),
             Against::ReadingOrder => (Some(Strategy::ReadingOrder), Some(F::ReadingOrder)),
             Against::Probing => (Some(Strategy::Probing), Some(F::Probing)),
+            Against::Triads => (Some(Strategy::Triads), None),
+            Against::Weighted => (Some(Strategy::Weighted), None),
             Against::Crossings => (Some(Strategy::Crossings), None),
             Against::FewestCandidatesPerConflict => (None, Some(F::FewestCandidatesPerConflict)),
             Against::FewestCandidatesPerRecentConflict => {

@@ -306,6 +306,45 @@ impl Board {
         digits
     }
 
+    /// The units where the contradiction that ended propagation shows on this board, as bits:
+    /// rows 0 to 8, columns 9 to 17 and boxes 18 to 26 (bit `18 + 3 * band + stack`). An
+    /// open cell without candidates blames its three units; a digit that no arrangement fits in
+    /// a band blames the rows and boxes of the band where it has no place left (all three boxes
+    /// if it has a place in each).
+    pub(super) fn contradiction_units(&self) -> u32 {
+        let mut units = 0;
+        for b in 0..3 {
+            let mut once = 0;
+            for d in 0..9 {
+                once |= self.places[9 * b + d];
+            }
+            let mut empty = self.open[b] & !once;
+            while empty != 0 {
+                let p = empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                let (r, c) = (3 * b + p / 9, p % 9);
+                units |= 1 << r | 1 << (9 + c) | 1 << (18 + 3 * b + c / 3);
+            }
+            for d in 0..9 {
+                let word = self.places[9 * b + d];
+                if word & USABLE_CELLS[occupied_triads(word)] != 0 {
+                    continue;
+                }
+                let mut lacking = 0;
+                for k in 0..3 {
+                    lacking |= u32::from(word & ROWS[k] == 0) << (3 * b + k);
+                    lacking |= u32::from(word & BOXES[k] == 0) << (18 + 3 * b + k);
+                }
+                units |= if lacking == 0 {
+                    7 << (18 + 3 * b)
+                } else {
+                    lacking
+                };
+            }
+        }
+        units
+    }
+
     /// How many open cells share a row, column or box with position `p` of band `b`.
     pub(super) fn open_peers(&self, b: usize, p: usize) -> u32 {
         // One count over a 64-bit word (without a popcount instruction, as a judge builds, each
@@ -508,6 +547,35 @@ mod tests {
             narrowed += usize::from(board.places != start.places);
         }
         assert!(narrowed > 30, "the rules narrowed only {} boards", narrowed);
+    }
+
+    #[test]
+    fn a_contradiction_blames_the_units_where_it_shows() {
+        let start = Board::new(&Grid::EMPTY).unwrap();
+        let row = |r: usize| 1u32 << r;
+        let column = |c: usize| 1u32 << (9 + c);
+        let in_box = |s: usize| 1u32 << (18 + s);
+        assert_eq!(start.contradiction_units(), 0);
+        // Row 4, column 5 (band 1, position 14) without a candidate.
+        let mut board = start;
+        board.clear_in_band(1, 1 << 14);
+        assert_eq!(board.contradiction_units(), row(4) | column(5) | in_box(4));
+        // Digit 3 with no place in row 5 (the last of band 1).
+        let mut board = start;
+        board.places[9 + 2] &= !row_mask(2);
+        assert_eq!(board.contradiction_units(), row(5));
+        // Digit 7 with no place in box 8.
+        let mut board = start;
+        board.places[18 + 6] &= !box_mask(2);
+        assert_eq!(board.contradiction_units(), in_box(8));
+        // Digit 1 kept to box 0 in rows 0 and 1: a place in every row and box of band 0, but
+        // no arrangement, so its three boxes share the blame.
+        let mut board = start;
+        board.places[0] = (row_mask(0) | row_mask(1)) & box_mask(0) | row_mask(2);
+        assert_eq!(
+            board.contradiction_units(),
+            in_box(0) | in_box(1) | in_box(2)
+        );
     }
 
     #[test]

@@ -4,17 +4,26 @@
 //! increasing order meets solutions in lexicographic order, since propagation never removes a
 //! solution.
 //!
-//! Two branching rules reason harder than the plain ones, at every position: the triad rules
+//! Three branching rules reason harder than the plain ones, at every position: the triad rules
 //! (what a row or column of three cells inside a box can hold, the reasoning tdoku is built on;
-//! see [`Board::settle_triads`]). [`Branching::Crossings`] then branches, as tdoku does, on how
-//! one digit crosses a band or stack rather than on a cell; [`Branching::Probing`] also removes,
-//! at its first few levels, every candidate whose placement propagation refutes. Both cost
-//! several plain guesses a position, which ordinary boards never repay, but each answers at once
-//! boards that stall the plain rules: boards whose first guesses lead into a subtree with no
-//! solution whose contradiction plain propagation cannot see, so that a plain search explores
-//! every way of filling the rest of the board before it returns to the cells that matter. Each
-//! rule has boards of its own that stall it and that another rule answers in a few guesses, so
-//! the portfolio in [`super::solve`] runs them all, the fast one first.
+//! see [`Board::settle_triads`]). [`Branching::Triads`] branches on cells as the plain cell rule
+//! does; [`Branching::Crossings`] branches, as tdoku does, on how one digit crosses a band or
+//! stack rather than on a cell; [`Branching::Probing`] also removes, at its first few levels,
+//! every candidate whose placement propagation refutes. They cost more a guess (a probe counts as
+//! one), which ordinary boards never repay, but each answers at once boards that stall the plain
+//! rules: boards whose first guesses lead into a subtree with no solution whose contradiction
+//! plain propagation cannot see, so that a plain search explores every way of filling the rest
+//! of the board before it returns to the cells that matter.
+//!
+//! [`Branching::Weighted`] gets out of such subtrees another way: it counts each contradiction
+//! against the units where it shows and branches on cells with few candidates in much-blamed
+//! units (the weighted-degree rule of constraint solvers), so that the cells that keep failing
+//! are decided first. On the boards the adversary had found against the portfolio without it,
+//! all of them stalling the plain cell rule for thousands to millions of guesses, it needs a few
+//! dozen to a few hundred.
+//!
+//! Each rule has boards of its own that stall it and that another rule answers in a few guesses,
+//! so the portfolio in [`super::solve`] runs them all, the fast one first.
 //!
 //! A [`Search`] stops when its guess budget runs out and resumes on the next budget where it
 //! stopped, so the portfolio's turns waste nothing: a board costs what its best strategy needs
@@ -44,6 +53,12 @@ pub(super) enum Branching {
     /// or which column in each band of a stack), in the band or stack with the fewest such
     /// ways left, applying the triad rules at every position: tdoku's way of searching.
     Crossings,
+    /// As [`Branching::FewestCandidates`], applying the triad rules at every position.
+    Triads,
+    /// An open cell with the fewest candidates for the contradictions its row, column and box
+    /// have shown in this search (see [`Board::contradiction_units`]), of those the one with the
+    /// most open peers: the weighted-degree rule of constraint solvers.
+    Weighted,
     /// As [`Branching::FewestCandidates`], after applying the triad rules at every position
     /// and removing every candidate whose placement propagation refutes (failed-literal
     /// probing) at each position of the first [`PROBE_DEPTH`] levels.
@@ -96,6 +111,41 @@ impl Board {
             }
         }
         Some((fewest.1, fewest.2))
+    }
+
+    /// The open cell with the fewest candidates for its weight (see [`Branching::Weighted`]),
+    /// as (band, position), or `None` if the board is solved.
+    // Kept out of line: inlined, it slows the choice of the other rules (4 % more instructions
+    // in choosing a branch on `serg-benchmark`).
+    #[inline(never)]
+    fn lightest_cell(&self, weights: &Weights) -> Option<(usize, usize)> {
+        // The best so far: (band, position), candidates, weight, open peers.
+        let (mut best, mut fewest, mut heaviest, mut most) = (None, u32::MAX, 1, 0);
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let p = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let count = self.candidates(b, p).count_ones();
+                let (r, c) = (3 * b + p / 9, p % 9);
+                let weight = weights[r] + weights[9 + c] + weights[18 + 3 * b + c / 3];
+                let (this, that) = (
+                    u64::from(count) * u64::from(heaviest),
+                    u64::from(fewest) * u64::from(weight),
+                );
+                if this > that {
+                    continue;
+                }
+                let peers = self.open_peers(b, p);
+                if this < that || peers > most {
+                    best = Some((b, p));
+                    fewest = count;
+                    heaviest = weight;
+                    most = peers;
+                }
+            }
+        }
+        best
     }
 
     /// The digit's open places (per band) in the row, column or box where some digit has the
@@ -195,7 +245,7 @@ impl Board {
     }
 
     /// What to branch on, or `None` if the board is solved.
-    fn branch(&self, branching: Branching) -> Option<Branch> {
+    fn branch(&self, branching: Branching, weights: &Weights) -> Option<Branch> {
         if branching == Branching::Crossings {
             if let Some(crossings) = self.fewest_crossings() {
                 return Some(crossings);
@@ -211,7 +261,11 @@ impl Board {
                 return Some(Branch::Places { d, places });
             }
         }
-        let (b, p) = self.branch_cell(branching)?;
+        let (b, p) = if branching == Branching::Weighted {
+            self.lightest_cell(weights)?
+        } else {
+            self.branch_cell(branching)?
+        };
         let digits = self.candidates(b, p);
         Some(Branch::Digits {
             b,
@@ -221,6 +275,10 @@ impl Board {
         })
     }
 }
+
+/// Per unit (rows 0 to 8, columns 9 to 17, boxes 18 to 26), one plus the contradictions it
+/// has shown, for [`Branching::Weighted`].
+type Weights = [u32; 27];
 
 /// A guess the search makes at a position, with the alternatives not yet tried: every
 /// solution makes one of its placements.
@@ -303,6 +361,8 @@ pub(super) struct Search {
     root: Option<Board>,
     /// Where it stopped, the deepest position first.
     suspended: Vec<Frame>,
+    /// Where its contradictions showed (for [`Branching::Weighted`]).
+    weights: Weights,
 }
 
 /// A position where a search stopped: before branching, with how far its probing got, or
@@ -330,6 +390,7 @@ impl Search {
             branching,
             root: Some(board),
             suspended: Vec::new(),
+            weights: [1; 27],
         }
     }
 
@@ -345,6 +406,7 @@ impl Search {
             budget,
             visit,
             suspended: Vec::new(),
+            weights: &mut self.weights,
         };
         let flow = match self.root.take() {
             Some(mut root) => walk.below(&mut root, 0, ProbeCursor::default()),
@@ -371,13 +433,15 @@ impl Search {
     }
 }
 
-/// What stays the same throughout one run of a [`Search`].
+/// One run of a [`Search`]: what it needs throughout, and what it leaves behind.
 struct Walk<'a, F> {
     branching: Branching,
     budget: &'a mut u64,
     visit: &'a mut F,
     /// Where the run stopped, the deepest position first, if its budget ran out.
     suspended: Vec<Frame>,
+    /// The search's tally of where contradictions showed, which the run adds to.
+    weights: &'a mut Weights,
 }
 
 impl<F> Walk<'_, F>
@@ -393,7 +457,10 @@ where
         mut probing: ProbeCursor,
     ) -> ControlFlow<Stop> {
         let branching = self.branching;
-        let reasons_harder = branching == Branching::Probing || branching == Branching::Crossings;
+        let reasons_harder = matches!(
+            branching,
+            Branching::Triads | Branching::Probing | Branching::Crossings
+        );
         if reasons_harder && !board.settle_triads() {
             return ControlFlow::Continue(());
         }
@@ -404,7 +471,7 @@ where
                 Some(true) => {}
             }
         }
-        match board.branch(branching) {
+        match board.branch(branching, self.weights) {
             None => match (self.visit)(board) {
                 ControlFlow::Continue(()) => ControlFlow::Continue(()),
                 ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
@@ -428,12 +495,15 @@ where
                 return if board.propagate(changed) {
                     self.below(board, depth + 1, ProbeCursor::default())
                 } else {
+                    self.blame(board);
                     ControlFlow::Continue(())
                 };
             }
             let mut child = *board;
             let changed = child.make(guess);
-            if child.propagate(changed) {
+            if !child.propagate(changed) {
+                self.blame(&child);
+            } else {
                 match self.below(&mut child, depth + 1, ProbeCursor::default()) {
                     ControlFlow::Continue(()) => {}
                     ControlFlow::Break(Stop::Budget) => {
@@ -441,6 +511,19 @@ where
                     }
                     visitor => return visitor,
                 }
+            }
+        }
+    }
+
+    /// Counts the contradiction that ended propagation on `board` against the units where it
+    /// shows, for [`Branching::Weighted`].
+    fn blame(&mut self, board: &Board) {
+        if self.branching == Branching::Weighted {
+            let mut units = board.contradiction_units();
+            while units != 0 {
+                let weight = &mut self.weights[units.trailing_zeros() as usize];
+                *weight = weight.saturating_add(1);
+                units &= units - 1;
             }
         }
     }
@@ -463,8 +546,10 @@ mod tests {
     use crate::grid::Grid;
     use crate::judge::board_text::parse_line;
 
-    const BRANCHINGS: [Branching; 5] = [
+    const BRANCHINGS: [Branching; 7] = [
         Branching::FewestCandidates,
+        Branching::Triads,
+        Branching::Weighted,
         Branching::ReadingOrder,
         Branching::FewestPlaces,
         Branching::Crossings,

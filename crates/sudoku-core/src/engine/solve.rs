@@ -78,8 +78,9 @@ pub enum Strategy {
     /// strategy's own search where its last turn stopped, so that a board costs a bounded
     /// multiple of what the best of them needs alone: the fastest one alone first, on a budget
     /// that covers ordinary boards, then rounds of doubling budgets in which probing gets eight
-    /// times the others' share. The strategies stall on different boards, so a board must
-    /// defeat all of them at once to be slow (BENCHMARKS.md has the adversary's figures).
+    /// shares, the weighted-degree rule two and the others one each. The strategies stall on
+    /// different boards, so a board must defeat all of them at once to be slow (BENCHMARKS.md
+    /// has the adversary's figures).
     Portfolio,
     /// Branch on a cell with the fewest candidates, of those the one with the most open cells
     /// in its row, column and box.
@@ -92,6 +93,12 @@ pub enum Strategy {
     /// Branch on how one digit crosses a band or stack (which row of each box it takes, or
     /// which column), applying the triad rules at every position, as tdoku does.
     Crossings,
+    /// Branch as [`Strategy::FewestCandidates`], applying the triad rules (see
+    /// [`Strategy::Probing`]) at every position.
+    Triads,
+    /// Branch on a cell with the fewest candidates for the contradictions its row, column and
+    /// box have shown (the weighted-degree rule of constraint solvers).
+    Weighted,
     /// Branch as [`Strategy::FewestCandidates`], reasoning harder: the triad rules (a row or
     /// column of three cells inside a box holds three different digits) everywhere, and near
     /// the root the removal of every candidate whose placement propagation refutes. Each probe
@@ -101,8 +108,10 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy but the portfolio, in the order the portfolio takes them.
-    pub const ALONE: [Strategy; 5] = [
+    pub const ALONE: [Strategy; 7] = [
         Strategy::FewestCandidates,
+        Strategy::Triads,
+        Strategy::Weighted,
         Strategy::Probing,
         Strategy::Crossings,
         Strategy::FewestPlaces,
@@ -115,6 +124,8 @@ impl Strategy {
             Strategy::FewestCandidates => Some(Branching::FewestCandidates),
             Strategy::FewestPlaces => Some(Branching::FewestPlaces),
             Strategy::ReadingOrder => Some(Branching::ReadingOrder),
+            Strategy::Triads => Some(Branching::Triads),
+            Strategy::Weighted => Some(Branching::Weighted),
             Strategy::Probing => Some(Branching::Probing),
             Strategy::Crossings => Some(Branching::Crossings),
         }
@@ -185,17 +196,26 @@ pub fn measure(
 /// 925 on `17-clue`). Its search goes on in its turns of the rounds.
 const FIRST_BUDGET: u64 = 1024;
 
-/// Guesses each strategy of the portfolio may make in its first round.
-const ROUND_BUDGET: u64 = 256;
+/// Guesses a share of the portfolio's first round buys. Small, because every strategy resumes
+/// its search, so small turns lose nothing, while a board that one strategy answers in a few
+/// dozen guesses pays every other strategy's first turn before it gets there: 256 cost the
+/// adversary's boards that only reading order or the place rule answers soon (12 to 20
+/// guesses) more than 3,000 guesses in all (BENCHMARKS.md).
+const ROUND_BUDGET: u64 = 32;
 
-/// The portfolio's turns. Probing is the best strategy on most boards that get past the first
-/// turn, and the others' guesses cost more (a crossings guess about four probes), so probing
-/// gets eight shares of each round and takes its turn first (measured on the adversary's
-/// boards; see BENCHMARKS.md).
+/// The portfolio's turns. A board that gets past the first turn has sent cell guessing astray;
+/// what answers it soonest is most often the weighted-degree rule (which steers away from
+/// where that went wrong) or probing, so they take their turns first, probing with eight shares
+/// of each round (a probe costs half a weighted guess) and the weighted rule with two; every
+/// other strategy keeps one share, because each answers boards that stall all the rest. The
+/// shares were chosen by simulating schedules on the guesses each strategy alone needs on the
+/// adversary's boards, then checked by climbing against the result (BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Branching> = Schedule {
     first: (Branching::FewestCandidates, FIRST_BUDGET),
     rounds: &[
+        (Branching::Weighted, 2),
         (Branching::Probing, 8),
+        (Branching::Triads, 1),
         (Branching::FewestCandidates, 1),
         (Branching::Crossings, 1),
         (Branching::FewestPlaces, 1),
@@ -239,7 +259,7 @@ fn explore<T>(
     match strategy.branching() {
         Some(branching) => effort.spend(u64::MAX, |budget| attempt(&mut start(branching), budget)),
         None => {
-            let mut attempts: [Option<Attempt>; 5] = [None, None, None, None, None];
+            let mut attempts: [Option<Attempt>; 7] = Default::default();
             schedule.take_turns(effort, |branching, budget| {
                 let turn = schedule.rounds.iter().position(|&(b, _)| b == branching);
                 let resumed = attempts[turn.unwrap_or(0)].get_or_insert_with(|| start(branching));
@@ -458,9 +478,11 @@ mod tests {
     /// worst before the portfolio resumed its searches; the seven after the first nineteen, the
     /// worst after; the next three, the worst of the climbs against the open-peer branching
     /// (first solution, count to 2, smallest solution); the next, the worst of a later climb to
-    /// a first solution (6,692 guesses); the last, the worst of a five-minute climb to a first
-    /// solution in the family engine's eleventh pass (6,776 guesses, 0.9 to 1.1 ms on AMD).
-    const ADVERSARIAL: [&str; 27] = [
+    /// a first solution (6,692 guesses); the next, the worst of a five-minute climb to a first
+    /// solution in the family engine's eleventh pass (6,776 guesses, 0.9 to 1.1 ms on AMD); the
+    /// last three, the worst of ten-minute climbs against the portfolio with the weighted-degree
+    /// rule (first solution, count to 2, smallest solution).
+    const ADVERSARIAL: [&str; 30] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -488,15 +510,18 @@ mod tests {
         "....8..9.4.................8.64...............2............8................968..",
         "....6.......52.......8..........42.51.5...846.8................5.2...6.8.3.......",
         "....198..6.....2.........5.5........3....6...............2.5.63..........9.......",
+        ".63.....1.....6..4...........7.8............68..4.......83.....3...4...........6.",
+        ".............7..5.....5.6.1.....1....56....7....8.....................3...7.6....",
+        "........8.1......5....68.9............7.96..................9.................67.",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
-    /// solution or a count: about a millisecond on the development machines (the most any of
-    /// them needs is 6,852).
-    const GUESS_BOUND: u64 = 10_000;
+    /// solution or a count: about 0.7 ms on the development machines (the most any of them
+    /// needs is 2,933).
+    const GUESS_BOUND: u64 = 5_000;
 
-    /// The same for the smallest solution (the most is 23,445).
-    const SMALLEST_GUESS_BOUND: u64 = 50_000;
+    /// The same for the smallest solution (the most is 12,709).
+    const SMALLEST_GUESS_BOUND: u64 = 25_000;
 
     #[test]
     fn each_strategy_stalls_on_boards_another_answers_at_once() {
@@ -521,6 +546,16 @@ mod tests {
                 ".5..3....9..5..........................38.12.....21.38......8.................2..",
                 Strategy::ReadingOrder,
                 Strategy::FewestPlaces,
+            ),
+            (
+                "........................6..5.8.....11.4...5.8.....5.............5.............3..",
+                Strategy::FewestCandidates,
+                Strategy::Triads,
+            ),
+            (
+                "....198..6.....2.........5.5........3....6...............2.5.63..........9.......",
+                Strategy::FewestCandidates,
+                Strategy::Weighted,
             ),
         ];
         for (text, stalled, quick) in cases {
