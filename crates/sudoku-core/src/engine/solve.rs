@@ -110,9 +110,9 @@ impl Strategy {
     /// Every strategy but the portfolio, in the order the portfolio takes them.
     pub const ALONE: [Strategy; 7] = [
         Strategy::FewestCandidates,
-        Strategy::Triads,
         Strategy::Weighted,
         Strategy::Probing,
+        Strategy::Triads,
         Strategy::Crossings,
         Strategy::FewestPlaces,
         Strategy::ReadingOrder,
