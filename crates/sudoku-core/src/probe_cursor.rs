@@ -17,6 +17,11 @@ pub(crate) struct ProbeCursor {
 }
 
 impl ProbeCursor {
+    /// Whether probing has not started yet.
+    pub(crate) fn is_fresh(&self) -> bool {
+        self.next == 0 && self.quiet == 0 && self.tried == 0
+    }
+
     /// The cell to visit next on a board of `cells` cells; `None` once probing has ended.
     pub(crate) fn cell(&self, cells: usize) -> Option<usize> {
         if self.quiet < cells {
@@ -72,5 +77,16 @@ mod tests {
         assert_eq!(cursor.untried(0b111), 0b110);
         cursor.advance(4);
         assert_eq!(cursor.untried(0b111), 0b111, "a new cell starts untried");
+    }
+
+    #[test]
+    fn a_cursor_is_fresh_until_its_first_probe() {
+        let mut cursor = ProbeCursor::default();
+        assert!(cursor.is_fresh());
+        cursor.try_digit(0);
+        assert!(!cursor.is_fresh());
+        let mut cursor = ProbeCursor::default();
+        cursor.advance(4);
+        assert!(!cursor.is_fresh());
     }
 }

@@ -1,6 +1,7 @@
 //! A position of the 9x9 search (see [`super::layout`] for its bits) and the reasoning that
 //! narrows it: the permutation rules across bands and down stacks, naked singles, the triad
-//! rules, and failed-literal probing.
+//! rules, and failed-literal probing; and a matching that refutes a position some unit of which
+//! cannot give its open cells different candidates.
 //!
 //! Propagation only ever removes candidates that no solution can use and fixes digits every
 //! solution shares.
@@ -345,6 +346,27 @@ impl Board {
         units
     }
 
+    /// Whether every row, column and box can give each of its open cells a different candidate
+    /// (found by a matching, as Hall's theorem allows): if one cannot, as when three of a
+    /// row's cells share two candidates, no solution is left. Propagation sees this only
+    /// cell by cell and digit by digit, so it can stall every branching rule.
+    pub(super) fn units_matched(&self) -> bool {
+        let mut candidates = [0u16; 81];
+        for (cell, mask) in candidates.iter_mut().enumerate() {
+            let (b, p) = (cell / 27, cell % 27);
+            if self.open[b] >> p & 1 != 0 {
+                *mask = self.candidates(b, p) as u16;
+            }
+        }
+        (0..27).all(|unit| {
+            let mut cells = [0u16; 9];
+            for (k, mask) in cells.iter_mut().enumerate() {
+                *mask = candidates[unit_cell(unit, k)];
+            }
+            matched(&cells)
+        })
+    }
+
     /// How many open cells share a row, column or box with position `p` of band `b`.
     pub(super) fn open_peers(&self, b: usize, p: usize) -> u32 {
         // One count over a 64-bit word (without a popcount instruction, as a judge builds, each
@@ -423,6 +445,43 @@ impl Board {
         }
         Some(true)
     }
+}
+
+/// The `k`-th cell (0 to 8) of unit `unit`: rows 0 to 8, columns 9 to 17, boxes 18 to 26,
+/// as an index in reading order.
+fn unit_cell(unit: usize, k: usize) -> usize {
+    match unit {
+        0..=8 => 9 * unit + k,
+        9..=17 => 9 * k + unit - 9,
+        _ => {
+            let s = unit - 18;
+            27 * (s / 3) + 9 * (k / 3) + 3 * (s % 3) + k % 3
+        }
+    }
+}
+
+/// Whether the cells with the candidate masks `cells` (0 for a cell already filled) can each
+/// take a different candidate: a search for augmenting paths, cell by cell.
+fn matched(cells: &[u16; 9]) -> bool {
+    // `owner[d]`: the cell that holds digit `d + 1` so far, if any.
+    let mut owner = [usize::MAX; 9];
+    (0..9).all(|cell| cells[cell] == 0 || augment(cells, cell, &mut owner, &mut 0))
+}
+
+/// Finds `cell` a digit, moving earlier cells to other digits of theirs as needed, not
+/// trying the digits of `seen` again; `false` if there is no way.
+fn augment(cells: &[u16; 9], cell: usize, owner: &mut [usize; 9], seen: &mut u16) -> bool {
+    let mut digits = cells[cell] & !*seen;
+    while digits != 0 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        *seen |= 1 << d;
+        if owner[d] == usize::MAX || augment(cells, owner[d], owner, seen) {
+            owner[d] = cell;
+            return true;
+        }
+    }
+    false
 }
 
 /// One guess of a search.
@@ -544,6 +603,7 @@ mod tests {
             );
             assert!(allows(&board, &full));
             assert!(is_settled(&board));
+            assert!(board.units_matched());
             narrowed += usize::from(board.places != start.places);
         }
         assert!(narrowed > 30, "the rules narrowed only {} boards", narrowed);
@@ -576,6 +636,54 @@ mod tests {
             board.contradiction_units(),
             in_box(0) | in_box(1) | in_box(2)
         );
+    }
+
+    #[test]
+    fn units_whose_cells_cannot_take_different_candidates_are_unmatched() {
+        // Three cells that share two candidates, beside others that would do.
+        assert!(!matched(&[0b11, 0b11, 0, 0b11, 0b1100, 0, 0, 0, 0]));
+        // The first cell must give up its first candidate to the second: a matching only an
+        // augmenting path finds.
+        assert!(matched(&[0b11, 0b01, 0, 0, 0, 0, 0, 0, 0]));
+        assert!(!matched(&[0b11, 0b10, 0b01, 0, 0, 0, 0, 0, 0]));
+        assert!(matched(&[0; 9]));
+        // Found by the adversary: cell guessing and reading order search for hundreds of
+        // thousands of guesses before they see that it has no solution.
+        let puzzle = parse_line(
+            ".....6......57....6.......8..2.3..9.............6.8...5........8....5..6......94.",
+        )
+        .unwrap();
+        assert!(!Board::new(&puzzle).unwrap().units_matched());
+        assert_eq!(solve(&puzzle), None);
+    }
+
+    #[test]
+    fn each_unit_lists_its_nine_cells() {
+        for unit in 0..27 {
+            let cells: Vec<usize> = (0..9).map(|k| unit_cell(unit, k)).collect();
+            let (rows, columns, boxes) = (
+                cells.iter().map(|c| c / 9),
+                cells.iter().map(|c| c % 9),
+                cells.iter().map(|c| c / 27 * 3 + c % 9 / 3),
+            );
+            let distinct = |values: Vec<usize>| {
+                let mut sorted = values;
+                sorted.sort_unstable();
+                sorted.dedup();
+                sorted.len()
+            };
+            let shapes = [
+                distinct(rows.collect()),
+                distinct(columns.collect()),
+                distinct(boxes.collect()),
+            ];
+            let expected = match unit {
+                0..=8 => [1, 9, 3],
+                9..=17 => [9, 1, 3],
+                _ => [3, 3, 1],
+            };
+            assert_eq!(shapes, expected, "unit {}", unit);
+        }
     }
 
     #[test]

@@ -22,6 +22,13 @@
 //! all of them stalling the plain cell rule for thousands to millions of guesses, it needs a few
 //! dozen to a few hundred.
 //!
+//! Every rule but the two the portfolio runs first also checks, at its root (and probing at
+//! each position it probes), that every unit can give its open cells different candidates
+//! ([`Board::units_matched`]). A board whose givens break this only in combination (three
+//! cells of a row left with the same two candidates) has no solution, which propagation sees
+//! only by exhausting every way to fill the rest: such boards stalled every rule, and were
+//! three of the five worst the adversary found against the portfolio with the weighted rule.
+//!
 //! Each rule has boards of its own that stall it and that another rule answers in a few guesses,
 //! so the portfolio in [`super::solve`] runs them all, the fast one first.
 //!
@@ -63,6 +70,17 @@ pub(super) enum Branching {
     /// and removing every candidate whose placement propagation refutes (failed-literal
     /// probing) at each position of the first [`PROBE_DEPTH`] levels.
     Probing,
+}
+
+impl Branching {
+    /// Whether a search checks at its start that every unit's open cells can take different
+    /// candidates ([`Board::units_matched`]; probing also checks it at every position it
+    /// probes): every branching but the two the portfolio runs first on every board it is
+    /// asked about (cell guessing, and reading order for the smallest solution), whose start
+    /// must stay cheap.
+    fn matches_at_root(self) -> bool {
+        !matches!(self, Branching::FewestCandidates | Branching::ReadingOrder)
+    }
 }
 
 impl Board {
@@ -464,7 +482,12 @@ where
         if reasons_harder && !board.settle_triads() {
             return ControlFlow::Continue(());
         }
-        if branching == Branching::Probing && depth < PROBE_DEPTH {
+        let probes_here = branching == Branching::Probing && depth < PROBE_DEPTH;
+        let matches_here = probes_here || depth == 0 && branching.matches_at_root();
+        if matches_here && probing.is_fresh() && !board.units_matched() {
+            return ControlFlow::Continue(());
+        }
+        if probes_here {
             match board.probe(self.budget, &mut probing) {
                 None => return self.suspend(board, Rest::Probe(probing), depth),
                 Some(false) => return ControlFlow::Continue(()),
