@@ -37,6 +37,7 @@ pub mod family;
 pub mod grid;
 pub mod judge;
 pub mod masks;
+mod matching;
 mod probe_cursor;
 pub mod random;
 mod schedule;

@@ -8,6 +8,7 @@
 
 use super::layout::*;
 use crate::grid::Grid;
+use crate::matching::cells_matched;
 use crate::probe_cursor::ProbeCursor;
 
 /// A search position: for every digit and band, the cells the digit may still take (a placed
@@ -307,8 +308,8 @@ impl Board {
         digits
     }
 
-    /// The units where the contradiction that ended propagation shows on this board, as bits:
-    /// rows 0 to 8, columns 9 to 17 and boxes 18 to 26 (bit `18 + 3 * band + stack`). An
+    /// The units where the contradiction that ended propagation shows on this board, as bits
+    /// numbered as [`units_of`] numbers them. An
     /// open cell without candidates blames its three units; a digit that no arrangement fits in
     /// a band blames the rows and boxes of the band where it has no place left (all three boxes
     /// if it has a place in each).
@@ -323,8 +324,9 @@ impl Board {
             while empty != 0 {
                 let p = empty.trailing_zeros() as usize;
                 empty &= empty - 1;
-                let (r, c) = (3 * b + p / 9, p % 9);
-                units |= 1 << r | 1 << (9 + c) | 1 << (18 + 3 * b + c / 3);
+                for unit in units_of(b, p) {
+                    units |= 1 << unit;
+                }
             }
             for d in 0..9 {
                 let word = self.places[9 * b + d];
@@ -351,19 +353,19 @@ impl Board {
     /// row's cells share two candidates, no solution is left. Propagation sees this only
     /// cell by cell and digit by digit, so it can stall every branching rule.
     pub(super) fn units_matched(&self) -> bool {
-        let mut candidates = [0u16; 81];
+        let mut candidates = [0u32; 81];
         for (cell, mask) in candidates.iter_mut().enumerate() {
             let (b, p) = (cell / 27, cell % 27);
             if self.open[b] >> p & 1 != 0 {
-                *mask = self.candidates(b, p) as u16;
+                *mask = self.candidates(b, p);
             }
         }
         (0..27).all(|unit| {
-            let mut cells = [0u16; 9];
+            let mut cells = [0u32; 9];
             for (k, mask) in cells.iter_mut().enumerate() {
                 *mask = candidates[unit_cell(unit, k)];
             }
-            matched(&cells)
+            cells_matched(&cells)
         })
     }
 
@@ -445,43 +447,6 @@ impl Board {
         }
         Some(true)
     }
-}
-
-/// The `k`-th cell (0 to 8) of unit `unit`: rows 0 to 8, columns 9 to 17, boxes 18 to 26,
-/// as an index in reading order.
-fn unit_cell(unit: usize, k: usize) -> usize {
-    match unit {
-        0..=8 => 9 * unit + k,
-        9..=17 => 9 * k + unit - 9,
-        _ => {
-            let s = unit - 18;
-            27 * (s / 3) + 9 * (k / 3) + 3 * (s % 3) + k % 3
-        }
-    }
-}
-
-/// Whether the cells with the candidate masks `cells` (0 for a cell already filled) can each
-/// take a different candidate: a search for augmenting paths, cell by cell.
-fn matched(cells: &[u16; 9]) -> bool {
-    // `owner[d]`: the cell that holds digit `d + 1` so far, if any.
-    let mut owner = [usize::MAX; 9];
-    (0..9).all(|cell| cells[cell] == 0 || augment(cells, cell, &mut owner, &mut 0))
-}
-
-/// Finds `cell` a digit, moving earlier cells to other digits of theirs as needed, not
-/// trying the digits of `seen` again; `false` if there is no way.
-fn augment(cells: &[u16; 9], cell: usize, owner: &mut [usize; 9], seen: &mut u16) -> bool {
-    let mut digits = cells[cell] & !*seen;
-    while digits != 0 {
-        let d = digits.trailing_zeros() as usize;
-        digits &= digits - 1;
-        *seen |= 1 << d;
-        if owner[d] == usize::MAX || augment(cells, owner[d], owner, seen) {
-            owner[d] = cell;
-            return true;
-        }
-    }
-    false
 }
 
 /// One guess of a search.
@@ -639,14 +604,7 @@ mod tests {
     }
 
     #[test]
-    fn units_whose_cells_cannot_take_different_candidates_are_unmatched() {
-        // Three cells that share two candidates, beside others that would do.
-        assert!(!matched(&[0b11, 0b11, 0, 0b11, 0b1100, 0, 0, 0, 0]));
-        // The first cell must give up its first candidate to the second: a matching only an
-        // augmenting path finds.
-        assert!(matched(&[0b11, 0b01, 0, 0, 0, 0, 0, 0, 0]));
-        assert!(!matched(&[0b11, 0b10, 0b01, 0, 0, 0, 0, 0, 0]));
-        assert!(matched(&[0; 9]));
+    fn a_board_whose_units_cannot_be_matched_is_refuted() {
         // Found by the adversary: cell guessing and reading order search for hundreds of
         // thousands of guesses before they see that it has no solution.
         let puzzle = parse_line(

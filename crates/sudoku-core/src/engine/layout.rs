@@ -21,6 +21,27 @@
 //! `d + 1`, and a set of digits is a 9-bit mask with bit `d`, as [`crate::masks::digit_bit`]
 //! writes it.
 
+/// The units of position `p` of band `b`, numbered as the engine's tallies of units number
+/// them: its row (0 to 8), its column (9 to 17) and its box (18 to 26, `18 + 3 * band +
+/// stack`).
+pub(super) fn units_of(b: usize, p: usize) -> [usize; 3] {
+    let (r, c) = (3 * b + p / 9, p % 9);
+    [r, 9 + c, 18 + 3 * b + c / 3]
+}
+
+/// The `k`-th cell (0 to 8) of unit `unit` (numbered as [`units_of`] numbers them), as an
+/// index in reading order.
+pub(super) fn unit_cell(unit: usize, k: usize) -> usize {
+    match unit {
+        0..=8 => 9 * unit + k,
+        9..=17 => 9 * k + unit - 9,
+        _ => {
+            let s = unit - 18;
+            27 * (s / 3) + 9 * (k / 3) + 3 * (s % 3) + k % 3
+        }
+    }
+}
+
 /// Every cell of a band: three rows of nine.
 pub(super) const BAND: u32 = (1 << 27) - 1;
 

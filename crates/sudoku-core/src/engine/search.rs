@@ -137,20 +137,20 @@ impl Board {
     // in choosing a branch on `serg-benchmark`).
     #[inline(never)]
     fn lightest_cell(&self, weights: &Weights) -> Option<(usize, usize)> {
-        // The best so far: (band, position), candidates, weight, open peers.
-        let (mut best, mut fewest, mut heaviest, mut most) = (None, u32::MAX, 1, 0);
+        // The best so far: (band, position), candidates, weight, open peers (ten candidates,
+        // more than any cell has, before the first; the products below stay within 64 bits).
+        let (mut best, mut fewest, mut heaviest, mut most) = (None, 10, 1, 0);
         for b in 0..3 {
             let mut open = self.open[b];
             while open != 0 {
                 let p = open.trailing_zeros() as usize;
                 open &= open - 1;
                 let count = self.candidates(b, p).count_ones();
-                let (r, c) = (3 * b + p / 9, p % 9);
-                let weight = weights[r] + weights[9 + c] + weights[18 + 3 * b + c / 3];
-                let (this, that) = (
-                    u64::from(count) * u64::from(heaviest),
-                    u64::from(fewest) * u64::from(weight),
-                );
+                let weight: u64 = units_of(b, p)
+                    .iter()
+                    .map(|&unit| u64::from(weights[unit]))
+                    .sum();
+                let (this, that) = (u64::from(count) * heaviest, u64::from(fewest) * weight);
                 if this > that {
                     continue;
                 }
@@ -294,8 +294,8 @@ impl Board {
     }
 }
 
-/// Per unit (rows 0 to 8, columns 9 to 17, boxes 18 to 26), one plus the contradictions it
-/// has shown, for [`Branching::Weighted`].
+/// Per unit (numbered as [`units_of`] numbers them), one plus the contradictions it has shown,
+/// for [`Branching::Weighted`].
 type Weights = [u32; 27];
 
 /// A guess the search makes at a position, with the alternatives not yet tried: every

@@ -46,6 +46,7 @@
 use std::ops::ControlFlow;
 
 use super::geometry::Geometry;
+use crate::matching::cells_matched;
 use crate::probe_cursor::ProbeCursor;
 
 /// What a search branches on.
@@ -697,49 +698,15 @@ impl Position {
     /// refutation, five digits with four cells in one box, that took every method alone over a
     /// second (BENCHMARKS.md, tenth pass).
     fn units_matched(&self, geometry: &Geometry) -> bool {
-        // Per digit of the unit being matched, the place of the cell it goes to.
-        let mut cell_of = [0usize; 32];
         geometry.units().all(|unit| {
-            let mut taken = 0;
-            (0..geometry.side).all(|place| {
-                let cell = unit[place];
-                self.digits[cell] != 0
-                    || self.augment(unit, place, &mut cell_of, &mut taken, &mut 0)
-            })
+            let mut cells = [0u32; 25];
+            for (mask, &cell) in cells.iter_mut().zip(unit) {
+                if self.digits[cell] == 0 {
+                    *mask = self.candidates[cell];
+                }
+            }
+            cells_matched(&cells[..unit.len()])
         })
-    }
-
-    /// Finds the open cell at `place` of `unit` a digit: one not `taken` if it has one,
-    /// otherwise one whose cell can move to another digit (an augmenting path), none of the
-    /// digits `tried` again. `false` if there is no way.
-    fn augment(
-        &self,
-        unit: &[usize],
-        place: usize,
-        cell_of: &mut [usize],
-        taken: &mut u32,
-        tried: &mut u32,
-    ) -> bool {
-        let candidates = self.candidates[unit[place]];
-        let free = candidates & !*taken;
-        if free != 0 {
-            let d = free.trailing_zeros() as usize;
-            *taken |= 1 << d;
-            cell_of[d] = place;
-            return true;
-        }
-        loop {
-            let untried = candidates & !*tried;
-            if untried == 0 {
-                return false;
-            }
-            let d = untried.trailing_zeros() as usize;
-            *tried |= 1 << d;
-            if self.augment(unit, cell_of[d], cell_of, taken, tried) {
-                cell_of[d] = place;
-                return true;
-            }
-        }
     }
 
     /// The open cells, in reading order. Found eight at a time from the digits (each below
