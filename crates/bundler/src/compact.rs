@@ -3,9 +3,10 @@
 //! about a given width.
 //!
 //! Two tokens need a space between them when both are words (identifiers, keywords, literals:
-//! `as u32`, `1 as`), or when the first is a punctuation character that stands alone and the two
-//! characters would begin an operator or a comment together (`a < -b` must not become `a <- b`,
-//! `& &x` not `&& x`, `a / *p` not a comment). A punctuation character joined to the next one
+//! `as u32`, `1 as`), when a word comes before a lifetime (`continue 'rows`, which Rust 2021
+//! would read as a prefixed literal), or when the first is a punctuation character that stands
+//! alone and the two characters would begin an operator or a comment together (`a < -b` must
+//! not become `a <- b`, `& &x` not `&& x`, `a / *p` not a comment). A punctuation character joined to the next one
 //! (`&&`, `::`, the quote of a lifetime) takes nothing between them, not even a line break.
 //! Everywhere else nothing is needed, and a line break can stand wherever a space or nothing is
 //! allowed. Spacing comes from the tokens themselves, as `syn` and `proc_macro2` record it, so
@@ -85,7 +86,9 @@ impl Printer {
     /// `after` is what it leaves for the next token (`Word` for a word).
     fn token(&mut self, text: &str, after: Last) {
         let needs_space = match self.last {
-            Last::Word => after == Last::Word,
+            // A word before a lifetime's quote (`continue 'rows`) would read, since Rust 2021,
+            // as a prefixed literal.
+            Last::Word => after == Last::Word || text == "'",
             // Literals count too: one made by code rather than parsed may start with a minus.
             Last::Alone(previous) => text.chars().next().is_some_and(|next| {
                 GLUING
@@ -218,6 +221,11 @@ mod tests {
             ("let r#type = r#\"q\"#;", "let r#type=r#\"q\"#;"),
             ("|| 2", "||2"),
             ("a = b ;", "a=b;"),
+            (
+                "'rows: loop { continue 'rows; }",
+                "'rows:loop{continue 'rows;}",
+            ),
+            ("x as &'static str", "x as&'static str"),
         ] {
             assert_eq!(round_trip(code, 100), format!("{}\n", expected), "{}", code);
         }

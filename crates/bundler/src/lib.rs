@@ -15,6 +15,7 @@ pub mod indent;
 pub mod load;
 pub mod prune;
 pub mod rewrite;
+pub mod shorten;
 pub mod strip;
 pub mod workspace;
 
@@ -68,7 +69,8 @@ pub enum Layout {
     /// Formatted by `prettyplease`, indented by tabs (see [`indent`]).
     Readable,
     /// The same tokens with the least whitespace, in lines of about 1,000 bytes (see
-    /// [`compact`]): about a fifth smaller.
+    /// [`compact`]), each function's locals renamed to the shortest free names (see
+    /// [`shorten`]): about a quarter smaller.
     Compact,
 }
 
@@ -88,7 +90,11 @@ impl Assembled {
     pub fn text(&self, layout: Layout) -> String {
         let code = match layout {
             Layout::Readable => indent_with_tabs(&prettyplease::unparse(&self.file)),
-            Layout::Compact => compact::compact(self.file.to_token_stream(), COMPACT_WIDTH),
+            Layout::Compact => {
+                let mut file = self.file.clone();
+                shorten::shorten_locals(&mut file);
+                compact::compact(file.to_token_stream(), COMPACT_WIDTH)
+            }
         };
         format!("{}{}", self.header, code)
     }
