@@ -26,10 +26,12 @@
 //! where no segment rule applies) found some answers sooner still, but cost the median board a
 //! fifth more time.
 //!
-//! A search refutes its starting position, and probing every position where it probes, when
-//! some unit's open cells cannot take the unit's missing digits one each
-//! ([`Position::units_matched`]): a pigeonhole that stalls branching and clause learning alike,
-//! found by a matching in a few microseconds.
+//! At its first [`MATCHING_DEPTH`] levels a search narrows each unit to the candidates that some
+//! matching of its open cells to its missing digits uses ([`Position::match_units`]), and so
+//! refutes every position some unit of which has `k` open cells with fewer than `k` digits
+//! between them: a pigeonhole that stalls branching and clause learning alike. The narrowing
+//! finds naked and hidden subsets of every size, which propagation finds only up to pairs: it
+//! cut the smallest solution of a climbed 16x16 board from 145 to 21 ms.
 //!
 //! A [`Search`] can stop when its guess budget runs out and resume on the next budget where it
 //! stopped (writing down, as it returns, each position with what was left to do there), so a
@@ -46,7 +48,7 @@
 use std::ops::ControlFlow;
 
 use super::geometry::Geometry;
-use crate::matching::cells_matched;
+use crate::matching::keep_matched_candidates;
 use crate::probe_cursor::ProbeCursor;
 
 /// What a search branches on.
@@ -65,8 +67,7 @@ pub(super) enum Branching {
     ReadingOrder,
     /// As [`Branching::FewestCandidatesPerConflict`], after removing at each position of the first
     /// [`PROBE_DEPTH`] levels every candidate whose placement propagation refutes (each probe
-    /// counts as a guess), and refuting there every position where some unit's open cells cannot
-    /// take its missing digits one each ([`Position::units_matched`]).
+    /// counts as a guess).
     Probing,
 }
 
@@ -77,6 +78,14 @@ const DIGIT_MASK: usize = (1 << DIGIT_BITS) - 1;
 
 /// The levels of a [`Branching::Probing`] search that probe.
 const PROBE_DEPTH: u32 = 3;
+
+/// The levels of every search whose positions [`Position::match_units`] narrows. Deeper, its
+/// cost outweighs what it prunes: at every level it cut the cell rule's guesses on 849 hard
+/// 16x16 boards seventeen times, but made a guess four times as dear and more than doubled
+/// their median time; at the first 16 levels minimal 16x16 puzzles took 60 % longer, and at the
+/// first 12 to 30 the 25x25 boards swung one by one, some a hundred times faster and others ten
+/// times slower (BENCHMARKS.md, twelfth pass).
+const MATCHING_DEPTH: u32 = 3;
 
 /// A search position: each cell's candidates (a placed cell keeps only its digit) and digit
 /// (0 while open), and each unit's places for each digit (a placed digit keeps its cell's).
@@ -89,6 +98,9 @@ pub(super) struct Position {
     open: usize,
     /// Open cells per unit, then per segment (numbered as in [`Geometry::segments_of`]).
     open_in: Vec<u32>,
+    /// Bit `u` for each unit whose candidates changed since [`Position::match_units`] last
+    /// narrowed it (every unit, for a new position).
+    changed_units: u128,
 }
 
 /// What propagation has still to look at.
@@ -149,6 +161,7 @@ impl Position {
             digits: cells.to_vec(),
             open: 0,
             open_in: vec![0; geometry.units().len() + 2 * side * geometry.n],
+            changed_units: u128::MAX >> (128 - geometry.units().len()),
         };
         let mut pending = Pending::default();
         let all = all_digits(side);
@@ -210,6 +223,7 @@ impl Position {
         self.digits.clone_from(&source.digits);
         self.open = source.open;
         self.open_in.clone_from(&source.open_in);
+        self.changed_units = source.changed_units;
     }
 
     /// How many open cells share a row, column or box with the open `cell`.
@@ -253,6 +267,8 @@ impl Position {
         }
         self.candidates[cell] = bit;
         self.digits[cell] = d as u8 + 1;
+        let [row, column, in_box] = geometry.units_of[cell];
+        self.changed_units |= 1 << row | 1 << column | 1 << in_box;
         self.open -= 1;
         for &group in geometry.units_of[cell]
             .iter()
@@ -299,6 +315,7 @@ impl Position {
             let (units, at) = (geometry.units_of[cell], geometry.places_of[cell]);
             self.places[units[first] * side + d] &= !(1 << at[first]);
             self.places[units[second] * side + d] &= !(1 << at[second]);
+            self.changed_units |= 1 << units[first] | 1 << units[second];
             pending.places.extend_from_slice(&[
                 units[first] << DIGIT_BITS | d,
                 units[second] << DIGIT_BITS | d,
@@ -345,6 +362,8 @@ impl Position {
         }
         let new = old & !gone;
         self.candidates[cell] = new;
+        let [row, column, in_box] = geometry.units_of[cell];
+        self.changed_units |= 1 << row | 1 << column | 1 << in_box;
         self.lose_places(geometry, cell, gone, pending);
         self.note_left(geometry, cell, new, pending)
     }
@@ -690,23 +709,39 @@ impl Position {
         Some(true)
     }
 
-    /// Whether every unit's open cells can take its missing digits one each: a matching of the
-    /// cells to the digits, which by Hall's theorem exists unless some `k` of the cells have
-    /// fewer than `k` digits between them (or, the same, some `k` digits fewer than `k` cells).
-    /// Propagation sees such a shortage only for `k` up to 2 and inside a segment, and neither
-    /// branching nor clause learning sees it cheaply for larger `k`: a climb found a 16x16
-    /// refutation, five digits with four cells in one box, that took every method alone over a
-    /// second (BENCHMARKS.md, tenth pass).
-    fn units_matched(&self, geometry: &Geometry) -> bool {
-        geometry.units().all(|unit| {
-            let mut cells = [0u32; 25];
-            for (mask, &cell) in cells.iter_mut().zip(unit) {
+    /// Narrows each unit whose candidates changed since it was last narrowed so to the
+    /// candidates some matching of its open cells to its missing digits uses (all-different
+    /// reasoning: it finds every naked and hidden subset, of any size), propagating after each.
+    /// `false` on a contradiction, as when some `k` open cells of a unit have fewer than `k`
+    /// digits between them: by Hall's theorem, exactly when the unit has no such matching.
+    fn match_units(&mut self, geometry: &Geometry, pending: &mut Pending) -> bool {
+        while self.changed_units != 0 {
+            let unit = self.changed_units.trailing_zeros() as usize;
+            let cells = geometry.unit(unit);
+            let mut candidates = [0u32; 25];
+            for (mask, &cell) in candidates.iter_mut().zip(cells) {
                 if self.digits[cell] == 0 {
                     *mask = self.candidates[cell];
                 }
             }
-            cells_matched(&cells[..unit.len()])
-        })
+            let mut kept = candidates;
+            if !keep_matched_candidates(&mut kept[..cells.len()]) {
+                pending.failed = 1 << unit;
+                return false;
+            }
+            for (k, &cell) in cells.iter().enumerate() {
+                let gone = candidates[k] & !kept[k];
+                if gone != 0 && !self.remove(geometry, cell, gone, pending) {
+                    return false;
+                }
+            }
+            // What it removed leaves the unit matched; propagation notes any unit it changes.
+            self.changed_units &= !(1 << unit);
+            if !self.propagate(geometry, pending) {
+                return false;
+            }
+        }
+        true
     }
 
     /// The open cells, in reading order. Found eight at a time from the digits (each below
@@ -1008,7 +1043,10 @@ where
         mut probing: ProbeCursor,
     ) -> ControlFlow<Stop> {
         let probes = self.branching == Branching::Probing && depth < PROBE_DEPTH;
-        if (probes || depth == 0) && !position.units_matched(self.geometry) {
+        // (Not again where probing resumes: a search resumed must go as if run at once.)
+        let matches = depth < MATCHING_DEPTH && probing.is_fresh();
+        if matches && !position.match_units(self.geometry, &mut self.pending) {
+            self.conflicts.blame(&mut self.pending);
             self.spare.push(position);
             return ControlFlow::Continue(());
         }
@@ -1342,23 +1380,42 @@ mod tests {
         })
     }
 
+    /// Whether some unit of `position` has an open cell with a candidate that no matching of
+    /// the unit's open cells to different candidates uses (see `keep_matched_candidates`).
+    fn has_unmatched_candidate(geometry: &Geometry, position: &Position) -> bool {
+        geometry.units().any(|unit| {
+            let open: Vec<u32> = unit
+                .iter()
+                .filter(|&&cell| position.digits[cell] == 0)
+                .map(|&cell| position.candidates[cell])
+                .collect();
+            let mut kept = open.clone();
+            !keep_matched_candidates(&mut kept) || kept != open
+        })
+    }
+
     #[test]
-    fn units_are_matched_unless_some_cells_are_short_of_digits() {
+    fn matching_units_refutes_every_unit_short_of_digits_and_keeps_only_matched_candidates() {
         // Hall's theorem: a unit's open cells can take its missing digits one each unless some
         // of them are short of digits between them. Random 9x9 positions (broken rules
         // refused), and a climbed 16x16 refutation whose fifth box has five digits for four
         // cells, with more digits given at random.
         let mut rng = Rng::new(0x4A11);
-        let (mut matched, mut short) = (0, 0);
+        let (mut narrowed, mut short) = (0, 0);
         let mut check = |n: usize, cells: &[u8]| {
             let geometry = Geometry::new(n);
-            if let Some(position) = Position::new(&geometry, cells) {
+            if let Some(mut position) = Position::new(&geometry, cells) {
                 let is_short = short_of_digits(&geometry, &position);
-                assert_eq!(position.units_matched(&geometry), !is_short, "{:?}", cells);
-                if is_short {
-                    short += 1;
-                } else {
-                    matched += 1;
+                let before = position.candidates.clone();
+                let matched = position.match_units(&geometry, &mut Pending::default());
+                assert!(!(is_short && matched), "{:?}", cells);
+                short += usize::from(is_short);
+                if matched {
+                    assert!(!short_of_digits(&geometry, &position), "{:?}", cells);
+                    let unmatched = has_unmatched_candidate(&geometry, &position);
+                    assert!(!unmatched, "{:?}", cells);
+                    check_bookkeeping(&geometry, &position);
+                    narrowed += usize::from(position.candidates != before);
                 }
             }
         };
@@ -1366,6 +1423,16 @@ mod tests {
             let mut cells = vec![0u8; 81];
             for _ in 0..8 + rng.below(12) {
                 cells[rng.below(81)] = 1 + rng.below(9) as u8;
+            }
+            check(3, &cells);
+        }
+        // Some of a full board's digits: solvable, so never refuted, and narrowed now and then.
+        for _ in 0..2_000 {
+            let full = random_full_board(3, &mut rng);
+            let mut cells = vec![0u8; 81];
+            for _ in 0..18 + rng.below(12) {
+                let cell = rng.below(81);
+                cells[cell] = full[cell];
             }
             check(3, &cells);
         }
@@ -1380,7 +1447,7 @@ mod tests {
             }
             check(4, &cells);
         }
-        assert!(matched > 100 && short > 5, "{} {}", matched, short);
+        assert!(narrowed > 10 && short > 2, "{} {}", narrowed, short);
     }
 
     #[test]
@@ -1396,7 +1463,8 @@ mod tests {
             let mut cells = vec![0; full.len()];
             for &cell in &order {
                 cells[cell] = full[cell];
-                let position = Position::new(&geometry, &cells).expect("a solvable board");
+                let mut position = Position::new(&geometry, &cells).expect("a solvable board");
+                assert!(position.match_units(&geometry, &mut Pending::default()));
                 for (cell, &digit) in full.iter().enumerate() {
                     let kept = position.candidates[cell] >> (digit - 1) & 1;
                     assert_eq!(kept, 1, "round {}", round);
