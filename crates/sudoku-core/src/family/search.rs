@@ -1363,15 +1363,19 @@ mod tests {
         assert!(position_after(&givens).is_none());
     }
 
+    /// The candidates of the open cells of `unit` in `position`.
+    fn open_candidates(position: &Position, unit: &[usize]) -> Vec<u32> {
+        (unit.iter())
+            .filter(|&&cell| position.digits[cell] == 0)
+            .map(|&cell| position.candidates[cell])
+            .collect()
+    }
+
     /// Whether some `k` open cells of a unit of `position` have fewer than `k` candidates
     /// between them, by trying every set of them.
     fn short_of_digits(geometry: &Geometry, position: &Position) -> bool {
         geometry.units().any(|unit| {
-            let open: Vec<u32> = unit
-                .iter()
-                .filter(|&&cell| position.digits[cell] == 0)
-                .map(|&cell| position.candidates[cell])
-                .collect();
+            let open = open_candidates(position, unit);
             (1u32..1 << open.len()).any(|set| {
                 let chosen = (0..open.len()).filter(|&i| set >> i & 1 != 0);
                 let digits = chosen.fold(0, |union, i| union | open[i]);
@@ -1384,11 +1388,7 @@ mod tests {
     /// the unit's open cells to different candidates uses (see `keep_matched_candidates`).
     fn has_unmatched_candidate(geometry: &Geometry, position: &Position) -> bool {
         geometry.units().any(|unit| {
-            let open: Vec<u32> = unit
-                .iter()
-                .filter(|&&cell| position.digits[cell] == 0)
-                .map(|&cell| position.candidates[cell])
-                .collect();
+            let open = open_candidates(position, unit);
             let mut kept = open.clone();
             !keep_matched_candidates(&mut kept) || kept != open
         })
