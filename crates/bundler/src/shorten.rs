@@ -7,12 +7,13 @@
 //! identifier token that is not a field or method after `.`, a path segment after `::`, a field
 //! name before `:` or a lifetime. A name stays as it is where a use could mean something else:
 //! where an item of the bundle has it (a function or constant that a one-segment path could
-//! call), and where a macro's format string captures it (`{name}`). Nested items are functions
-//! of their own.
+//! call), where a macro's format string captures it (`{name}`), and where it stands directly
+//! inside braces in a macro call (perhaps a struct literal's shorthand field). Nested items are
+//! functions of their own.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use proc_macro2::{Ident, Spacing, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Ident, Spacing, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::visit::{self, Visit};
 use syn::visit_mut::{self, VisitMut};
@@ -229,8 +230,10 @@ fn is_use(tokens: &[TokenTree], k: usize) -> bool {
     !(member || path_segment || lifetime || field_name)
 }
 
-/// Adds to `names` every name that a string literal among `tokens` captures as `{name}` or
-/// `{name:...}`.
+/// Adds to `names` every name that a macro's `tokens` may use in a way renaming would break: a
+/// name a string literal captures as `{name}` or `{name:...}`, and any name standing directly
+/// inside braces, which could be a struct literal's shorthand field (`S { name }`) that syn
+/// does not parse there.
 fn captures(tokens: TokenStream, names: &mut BTreeSet<String>) {
     for token in tokens {
         match token {
@@ -246,7 +249,16 @@ fn captures(tokens: TokenStream, names: &mut BTreeSet<String>) {
                     }
                 }
             }
-            TokenTree::Group(group) => captures(group.stream(), names),
+            TokenTree::Group(group) => {
+                if group.delimiter() == Delimiter::Brace {
+                    for inner in group.stream() {
+                        if let TokenTree::Ident(ident) = inner {
+                            names.insert(ident.to_string());
+                        }
+                    }
+                }
+                captures(group.stream(), names)
+            }
             _ => {}
         }
     }
@@ -442,6 +454,16 @@ mod tests {
                     format!(\"{} {} {width}\", b, a.len(), width = 0..b)
                 }"
             )
+        );
+    }
+
+    #[test]
+    fn names_inside_braces_in_a_macro_call_stay() {
+        assert_eq!(
+            shortened(
+                "fn f(start: u32, end: u32) -> Vec<S> { vec![S { start }, S { start: (end) }] }"
+            ),
+            tokens("fn f(start: u32, a: u32) -> Vec<S> { vec![S { start }, S { start: (a) }] }")
         );
     }
 
