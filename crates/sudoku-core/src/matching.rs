@@ -1,6 +1,7 @@
 //! Whether a unit's open cells can take different candidates, for both engines: by Hall's
 //! theorem they can unless some `k` of them have fewer than `k` candidates between them, a
-//! shortage propagation sees only for small `k` and branching may take very long to find.
+//! shortage propagation sees only for small `k` and branching may take very long to find. And,
+//! for the family engine, which candidates some such matching uses: the rest can go.
 
 /// Whether every cell of `cells` that has candidates (bit `d` for digit `d + 1`, at most 32
 /// digits; 0 for a cell already filled, which takes no part) can take a different one of
