@@ -70,7 +70,7 @@ pub enum Layout {
     Readable,
     /// The same tokens with the least whitespace, in lines of about 1,000 bytes (see
     /// [`compact`]), each function's locals renamed to the shortest free names (see
-    /// [`shorten`]): about a quarter smaller.
+    /// [`shorten`]): about a third smaller.
     Compact,
 }
 

@@ -267,8 +267,6 @@ impl Position {
         }
         self.candidates[cell] = bit;
         self.digits[cell] = d as u8 + 1;
-        let [row, column, in_box] = geometry.units_of[cell];
-        self.changed_units |= 1 << row | 1 << column | 1 << in_box;
         self.open -= 1;
         for &group in geometry.units_of[cell]
             .iter()
@@ -362,8 +360,6 @@ impl Position {
         }
         let new = old & !gone;
         self.candidates[cell] = new;
-        let [row, column, in_box] = geometry.units_of[cell];
-        self.changed_units |= 1 << row | 1 << column | 1 << in_box;
         self.lose_places(geometry, cell, gone, pending);
         self.note_left(geometry, cell, new, pending)
     }
@@ -405,6 +401,9 @@ impl Position {
         let side = geometry.side;
         let [row, column, in_box] = geometry.units_of[cell];
         let [at_row, at_column, at_box] = geometry.places_of[cell];
+        // Every change to a cell's candidates but a placed digit's loss in its peers comes here
+        // (placing the cell itself too, even when it had no other candidate).
+        self.changed_units |= 1 << row | 1 << column | 1 << in_box;
         while gone != 0 {
             let d = gone.trailing_zeros() as usize;
             gone &= gone - 1;
