@@ -21,6 +21,9 @@ pub(super) struct Geometry {
     pub(super) units_of: Vec<[usize; 3]>,
     /// For each cell, its place in its row, its column and its box.
     pub(super) places_of: Vec<[usize; 3]>,
+    /// For each cell, its three units as bits (bit `u` for unit `u`): a shift of a 128-bit
+    /// word by a number known only at run time takes several instructions.
+    pub(super) unit_bits_of: Vec<u128>,
     /// For each cell, the segments it lies on (the `n` cells its row, and its column, shares
     /// with its box), numbered after the units: row segments from `3 * side`, then column
     /// segments.
@@ -86,8 +89,12 @@ impl Geometry {
             let corner = b / n * n * side + b % n * n;
             unit_cells.extend((0..side).map(|p| corner + p / n * side + p % n));
         }
-        let units_of = (0..cells)
+        let units_of: Vec<[usize; 3]> = (0..cells)
             .map(|cell| [cell / side, side + cell % side, 2 * side + box_of(cell)])
+            .collect();
+        let unit_bits_of = units_of
+            .iter()
+            .map(|units| units.iter().fold(0, |bits, &unit| bits | 1 << unit))
             .collect();
         let places_of = (0..cells)
             .map(|cell| [cell % side, cell / side, place_in_box(cell)])
@@ -108,6 +115,7 @@ impl Geometry {
             unit_cells,
             units_of,
             places_of,
+            unit_bits_of,
             segments_of,
             by_n: (0..2 * side * n).map(|v| (v / n, v % n)).collect(),
             first_segment: (1 << n) - 1,
@@ -131,6 +139,9 @@ mod tests {
                 for k in 0..3 {
                     assert_eq!(g.cell_at(g.units_of[cell][k], g.places_of[cell][k]), cell);
                 }
+                let bits = g.units_of[cell].iter().fold(0u128, |bits, &u| bits | 1 << u);
+                assert_eq!(g.unit_bits_of[cell], bits);
+                assert_eq!(bits.count_ones(), 3);
             }
             // Each segment holds n cells, which share its row or column and its box.
             let mut members = vec![Vec::new(); 3 * side + 2 * side * n];

@@ -313,7 +313,8 @@ impl Position {
             let (units, at) = (geometry.units_of[cell], geometry.places_of[cell]);
             self.places[units[first] * side + d] &= !(1 << at[first]);
             self.places[units[second] * side + d] &= !(1 << at[second]);
-            self.changed_units |= 1 << units[first] | 1 << units[second];
+            // All three units: the placed cell's own loss has noted `unit` already.
+            self.changed_units |= geometry.unit_bits_of[cell];
             pending.places.extend_from_slice(&[
                 units[first] << DIGIT_BITS | d,
                 units[second] << DIGIT_BITS | d,
@@ -403,7 +404,7 @@ impl Position {
         let [at_row, at_column, at_box] = geometry.places_of[cell];
         // Every change to a cell's candidates but a placed digit's loss in its peers comes here
         // (placing the cell itself too, even when it had no other candidate).
-        self.changed_units |= 1 << row | 1 << column | 1 << in_box;
+        self.changed_units |= geometry.unit_bits_of[cell];
         while gone != 0 {
             let d = gone.trailing_zeros() as usize;
             gone &= gone - 1;
