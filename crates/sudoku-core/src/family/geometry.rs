@@ -139,9 +139,13 @@ mod tests {
                 for k in 0..3 {
                     assert_eq!(g.cell_at(g.units_of[cell][k], g.places_of[cell][k]), cell);
                 }
-                let bits = g.units_of[cell].iter().fold(0u128, |bits, &u| bits | 1 << u);
-                assert_eq!(g.unit_bits_of[cell], bits);
-                assert_eq!(bits.count_ones(), 3);
+                assert_eq!(g.unit_bits_of[cell].count_ones(), 3);
+            }
+            // A cell's unit bits are the units that list it.
+            for (unit, cells) in g.units().enumerate() {
+                assert!(cells
+                    .iter()
+                    .all(|&cell| g.unit_bits_of[cell] >> unit & 1 == 1));
             }
             // Each segment holds n cells, which share its row or column and its box.
             let mut members = vec![Vec::new(); 3 * side + 2 * side * n];
