@@ -485,9 +485,11 @@ mod tests {
     /// next three, the worst of ten-minute climbs against the portfolio with the weighted-degree
     /// rule (first solution, count to 2, smallest solution); the next, the worst of a
     /// fifteen-minute climb to a count of 2 against it (3,005 guesses, which the matching at the
-    /// root has since cut to the first turn's 1,024); the last two, the worst of five-minute
-    /// climbs against the engine with the matching (first solution, count to 2).
-    const ADVERSARIAL: [&str; 33] = [
+    /// root has since cut to the first turn's 1,024); the next two, the worst of five-minute
+    /// climbs against the engine with the matching (first solution, count to 2); the last three,
+    /// the worst of later ten-minute climbs against the same engine (first solution, count to 2,
+    /// smallest solution: 2,459, 2,616 and 10,552 guesses).
+    const ADVERSARIAL: [&str; 36] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -521,6 +523,9 @@ mod tests {
         "..78...5...54.6.......................6...............9.........4............5.67",
         "..7..8.......2.1.....1...4.....4..1.7...........8..3..........7.....7...8.3......",
         "...9..7....2......491........7.4....2....3...........91...7......3..2..........9.",
+        "...................65..7..........57..64.............8.8..65...47.29.......3.....",
+        ".6....................9.4.5..53........1.......47................2...1....96.3...",
+        "..4...7.......7.56.....4.9........6...7....89....................9.86.......5....",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
