@@ -6,8 +6,9 @@
 //! `as u32`, `1 as`), when a word comes before a lifetime (`continue 'rows`, which Rust 2021
 //! would read as a prefixed literal), or when the first is a punctuation character that stands
 //! alone and the two characters would begin an operator or a comment together (`a < -b` must
-//! not become `a <- b`, `& &x` not `&& x`, `a / *p` not a comment). A punctuation character joined to the next one
-//! (`&&`, `::`, the quote of a lifetime) takes nothing between them, not even a line break.
+//! not become `a <- b`, `& &x` not `&& x`, `a / *p` not a comment). A punctuation character
+//! joined to the next one (`&&`, `::`, the quote of a lifetime) takes nothing between them, not
+//! even a line break.
 //! Everywhere else nothing is needed, and a line break can stand wherever a space or nothing is
 //! allowed. Spacing comes from the tokens themselves, as `syn` and `proc_macro2` record it, so
 //! operators are never glued or split.
