@@ -8,8 +8,8 @@
 //! decision's level explains it all, and the clause that rules that point out is kept, so that no
 //! later part of the search meets the same contradiction. Decisions go to the propositions
 //! that took part in the most recent contradictions (before any, in a [`FirstOrder`]), with the
-//! truth each last had, and the search restarts on a growing number of contradictions (keeping
-//! what it learnt).
+//! truth each last had (before it has had one, mostly false: see [`first_truth`]), and the
+//! search restarts on a growing number of contradictions (keeping what it learnt).
 //!
 //! Its reasoning is unlike the cell rules' in kind: the boards that stall them for hundreds of
 //! thousands of guesses (a refutation whose reason their search keeps rediscovering in every
@@ -88,7 +88,8 @@ pub(super) struct Learning {
     activity: Vec<f64>,
     bump: f64,
     queue: Heap,
-    /// Per proposition, the truth it had last.
+    /// Per proposition, the truth a decision gives it: the one it had last, or before it has
+    /// had one, [`first_truth`].
     phases: Vec<bool>,
     seen: Vec<bool>,
     /// The cells open at the start, which a found solution's exclusion names.
@@ -159,6 +160,24 @@ fn initial_activity(
     activity
 }
 
+/// The truth a decision gives a proposition that has not had one yet: false, ruling a candidate
+/// out (as MiniSat decides), but true, placing a digit, in the search from the likeliest on
+/// 25x25 boards.
+///
+/// Decisions that rule candidates out lead to clauses naming candidates one of which must hold,
+/// each true of a whole region of the search, where decisions that place digits lead to clauses
+/// that forbid one combination of placements. Against true first, the search from reading order
+/// alone took 1.37 rather than 2.08 million guesses to the first solutions of 849 hard and climbed
+/// 16x16 boards, and the one from the likeliest 1.22 rather than 20.1 million (its worst board
+/// 0.62 s rather than 23.6 s); in the portfolio, the worst refutation known took 38,785 guesses
+/// rather than 300,374. On 25x25 boards the search from the likeliest has nearly all of the
+/// learning turns, and there false first cost the unique puzzle's count to 2 two fifths more
+/// and one of 300 boards at 45 % givens (most of which have many solutions, found sooner by
+/// placing digits) seven times the guesses (BENCHMARKS.md, thirteenth pass).
+fn first_truth(geometry: &Geometry, order: FirstOrder) -> bool {
+    order == FirstOrder::Likeliest && geometry.n == 5
+}
+
 /// The work of making a proposition true (with what that excludes), in the units of
 /// [`WORK_PER_GUESS`], where looking at one watched clause is one.
 const WORK_PER_ASSIGNMENT: u64 = 8;
@@ -202,7 +221,7 @@ impl Learning {
             queue: Heap::new(count, side, &activity),
             activity,
             bump: 1.0,
-            phases: vec![true; count],
+            phases: vec![first_truth(geometry, order); count],
             seen: vec![false; count],
             open,
             conflicts: 0,
