@@ -90,7 +90,7 @@ pub(super) fn first_budget(n: usize) -> u64 {
 ///
 /// Every strategy but reading order also has a turn of one share that resumes its own search on
 /// its own tally, so a board costs at most a bounded multiple of what the best of them needs
-/// alone (twice the round's shares, thirteen or nineteen with the learning searches'), however
+/// alone (twice the round's shares: 105 up to 16x16, 39 on 25x25), however
 /// the restarted turns fare: restarting on a tally the other turns keep changing left a 16x16
 /// refutation at 2.7 million guesses that probing alone answers in 27 thousand, and a board at
 /// 1.05 million that the recency-weighted rule alone answers in 12 thousand. The restarted
@@ -116,8 +116,8 @@ const CELL_ROUNDS: [(Turn, u64); 7] = [
     (Turn::Resumed(Branching::FewestCandidatesPerConflict), 1),
 ];
 
-/// The rounds up to 16x16: the learning search's turns, eight shares starting from the
-/// likeliest propositions and eight from reading order, then [`CELL_ROUNDS`].
+/// The rounds up to 16x16: the learning search's turns, 32 shares starting from the
+/// likeliest propositions and 64 from reading order, then [`CELL_ROUNDS`].
 ///
 /// Ordinary boards never need the learning search (the minimal 16x16 puzzles end in the first
 /// turn), but it answers the boards that stall every cell rule: the worst boards of ten-minute
@@ -147,7 +147,15 @@ const CELL_ROUNDS: [(Turn, u64); 7] = [
 /// hard and climbed boards as fast as before, but 171 boards' smallest solutions 3 % slower, the
 /// worst 45 → 61 ms (four shares each made 42 hard boards take half as long again; twelve left
 /// the refutation at 0.42 s; eleventh pass).
-static ROUNDS_UP_TO_16: [(Turn, u64); 9] = with_learning(8, 8);
+///
+/// Once the learning searches ruled candidates out first, they answered the hard boards sooner
+/// than before, and more shares paid, reading order's most: with 32 and 64 rather than eight
+/// each, the climbs' first solutions took 30,355 guesses rather than 43,411, their counts 63,136
+/// rather than 89,248, 849 hard and climbed boards 0.79 rather than 0.86 million, 171 boards'
+/// smallest solutions 0.36 rather than 0.40 million and 42 hard boards' counts 80,955 rather
+/// than 102,715. Of thirteen other pairs tried, from four each to 48 and 96, none did as well on
+/// nearly every set (BENCHMARKS.md, thirteenth pass).
+static ROUNDS_UP_TO_16: [(Turn, u64); 9] = with_learning(32, 64);
 
 /// The rounds on 25x25 boards: the learning search's turns, 27 shares from the likeliest and
 /// three from reading order, then [`CELL_ROUNDS`].
