@@ -167,13 +167,14 @@ fn initial_activity(
 /// Decisions that rule candidates out lead to clauses naming candidates one of which must hold,
 /// each true of a whole region of the search, where decisions that place digits lead to clauses
 /// that forbid one combination of placements. Against true first, the search from reading order
-/// alone took 1.37 rather than 2.08 million guesses to the first solutions of 849 hard and climbed
-/// 16x16 boards, and the one from the likeliest 1.22 rather than 20.1 million (its worst board
-/// 0.62 s rather than 23.6 s); in the portfolio, the worst refutation known took 38,785 guesses
-/// rather than 300,374. On 25x25 boards the search from the likeliest has nearly all of the
-/// learning turns, and there false first cost the unique puzzle's count to 2 two fifths more
-/// and one of 300 boards at 45 % givens (most of which have many solutions, found sooner by
-/// placing digits) seven times the guesses (BENCHMARKS.md, thirteenth pass).
+/// alone took 1.37 rather than 2.08 million guesses to the first solutions of 849 hard and
+/// climbed 16x16 boards, and the one from the likeliest 1.22 rather than 20.1 million (its
+/// worst board 0.62 s rather than 23.6 s); in the portfolio of the time, the worst refutation
+/// known took 38,785 guesses rather than 300,374. On 25x25 boards the search from the likeliest
+/// has nearly all of the learning turns, and there false first cost the unique puzzle's count
+/// to 2 two fifths more and one of 300 boards at 45 % givens (most of which have many
+/// solutions, found sooner by placing digits) seven times the guesses (BENCHMARKS.md,
+/// thirteenth pass).
 fn first_truth(geometry: &Geometry, order: FirstOrder) -> bool {
     order == FirstOrder::Likeliest && geometry.n == 5
 }
@@ -191,9 +192,18 @@ const WORK_PER_ASSIGNMENT: u64 = 8;
 /// guesses holds in time too (BENCHMARKS.md, eleventh pass).
 const WORK_PER_GUESS: u64 = 128;
 
-/// How many contradictions the first run between restarts allows; later runs follow the Luby
-/// sequence (1, 1, 2, 1, 1, 2, 4, ...) in this unit.
-const RESTART_UNIT: u64 = 64;
+/// How many contradictions the first run between restarts allows on `geometry`'s boards; later
+/// runs follow the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) in this unit. Up to 16x16, 32
+/// rather than 64 took every 16x16 set fewer guesses, 4 % fewer on 849 hard and climbed boards
+/// and 18 % on the climbs' counts; on 25x25 boards it took one unique puzzle 8.4 times the
+/// guesses (BENCHMARKS.md, thirteenth pass).
+fn restart_unit(geometry: &Geometry) -> u64 {
+    if geometry.n <= 4 {
+        32
+    } else {
+        64
+    }
+}
 
 impl Learning {
     /// A search from `start`, whose placed digits and candidates are its facts, deciding in
@@ -226,7 +236,7 @@ impl Learning {
             open,
             conflicts: 0,
             restarts: 0,
-            next_restart: RESTART_UNIT,
+            next_restart: restart_unit(geometry),
             kept: 2 * cells,
             exhausted: false,
             assumptions: Vec::new(),
@@ -544,7 +554,7 @@ impl Learning {
             }
             if self.conflicts >= self.next_restart {
                 self.restarts += 1;
-                self.next_restart = self.conflicts + RESTART_UNIT * luby(self.restarts);
+                self.next_restart = self.conflicts + restart_unit(geometry) * luby(self.restarts);
                 self.back_to(geometry, self.assumed_levels() as u32);
             }
             if self.clauses.len() >= self.kept {
