@@ -89,10 +89,13 @@ const READING_FIRST: u64 = 8192;
 /// rather than the 4,096 of a solve, which cut the smallest solutions of 47 hard 16x16 boards
 /// from 1.44 to 1.12 s, the worst from 139 to 108 ms, the minimal puzzles' unchanged
 /// (BENCHMARKS.md). On 25x25 boards 256 did worse (24 boards at 45 % givens: 12.1 s against
-/// 10.5 s), and they keep a solve's.
+/// 10.5 s), and they keep a solve's. Once the learning searches had most of each round, 1,024
+/// did better than 256: the worst of the climbs' smallest solutions 49 to 51 → 29 ms, of 171 hard
+/// boards' 48 to 49 → 32 ms, 842 boards' total within 3 % (512 and 2,048 did less well;
+/// BENCHMARKS.md, thirteenth pass).
 fn question_first_budget(n: usize) -> u64 {
     if n <= 4 {
-        256
+        1024
     } else {
         first_budget(n)
     }
