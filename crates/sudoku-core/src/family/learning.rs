@@ -9,7 +9,7 @@
 //! later part of the search meets the same contradiction. Decisions go to the propositions
 //! that took part in the most recent contradictions (before any, in a [`FirstOrder`]), with the
 //! truth each last had (before it has had one, mostly false: see [`first_truth`]), and the
-//! search restarts on a growing number of contradictions (keeping what it learnt).
+//! search restarts now and then, keeping what it learnt (see [`restarts`]).
 //!
 //! Its reasoning is unlike the cell rules' in kind: the boards that stall them for hundreds of
 //! thousands of guesses (a refutation whose reason their search keeps rediscovering in every
@@ -24,6 +24,7 @@
 //! a question, and it keeps what it learnt from one question to the next.
 
 use super::geometry::Geometry;
+use super::restarts::Restarts;
 use super::search::Position;
 
 /// A literal: `2 * v` says proposition `v` holds, `2 * v + 1` that it does not. Proposition
@@ -94,9 +95,7 @@ pub(super) struct Learning {
     seen: Vec<bool>,
     /// The cells open at the start, which a found solution's exclusion names.
     open: Vec<usize>,
-    conflicts: u64,
-    restarts: u32,
-    next_restart: u64,
+    restarts: Restarts,
     /// How many clauses it keeps before it forgets some.
     kept: usize,
     /// Whether every solution has been found (or excluded).
@@ -192,16 +191,27 @@ const WORK_PER_ASSIGNMENT: u64 = 8;
 /// guesses holds in time too (BENCHMARKS.md, eleventh pass).
 const WORK_PER_GUESS: u64 = 128;
 
-/// How many contradictions the first run between restarts allows on `geometry`'s boards; later
-/// runs follow the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) in this unit. Up to 16x16, 32
-/// rather than 64 took every 16x16 set fewer guesses, 4 % fewer on 849 hard and climbed boards
-/// and 18 % on the climbs' counts; on 25x25 boards it took one unique puzzle 8.4 times the
-/// guesses (BENCHMARKS.md, thirteenth pass).
-fn restart_unit(geometry: &Geometry) -> u64 {
-    if geometry.n <= 4 {
-        32
-    } else {
-        64
+/// When the search from `order` restarts on `geometry`'s boards.
+///
+/// The search from the likeliest restarts on Luby's runs. Up to 16x16 their unit is 32
+/// contradictions: 32 rather than 64 took every 16x16 set fewer guesses, 4 % fewer on 849 hard
+/// and climbed boards and 18 % on the climbs' counts; on 25x25 boards it took one unique puzzle
+/// 8.4 times the guesses, so there it is 64 (BENCHMARKS.md, thirteenth pass).
+///
+/// The search from reading order restarts by Glucose's rule instead, so that the two searches
+/// differ in how long they stay in one part of the search as well as where they start. Luby's
+/// runs of 32 left a refutation climbed against them at 136,958 guesses (144 ms) that probing
+/// alone answers in 13,666 (each learning search alone took 68,606 and 78,363); with Glucose's
+/// rule for the search from reading order it took 19,031, and the climbs' counts took 63,191
+/// rather than 181,216 guesses in all, the other 16x16 sets as many as before, but for the
+/// worst refutation known, 18,444 → 24,193. Both searches on Glucose's rule did worse on 849
+/// hard and climbed boards (5 % more); on 25x25 the search from reading order has three shares
+/// and answers the same boards either way (BENCHMARKS.md, fourteenth pass).
+fn restarts(geometry: &Geometry, order: FirstOrder) -> Restarts {
+    match order {
+        FirstOrder::Likeliest if geometry.n <= 4 => Restarts::luby(32),
+        FirstOrder::Likeliest => Restarts::luby(64),
+        FirstOrder::ReadingOrder => Restarts::glucose(),
     }
 }
 
@@ -234,9 +244,7 @@ impl Learning {
             phases: vec![first_truth(geometry, order); count],
             seen: vec![false; count],
             open,
-            conflicts: 0,
-            restarts: 0,
-            next_restart: restart_unit(geometry),
+            restarts: restarts(geometry, order),
             kept: 2 * cells,
             exhausted: false,
             assumptions: Vec::new(),
@@ -533,7 +541,6 @@ impl Learning {
                     self.back_to(geometry, 0);
                     return Some(None);
                 }
-                self.conflicts += 1;
                 let (learnt, back) = self.analyze(geometry, conflict);
                 // How many decision levels the clause spans.
                 let mut levels: Vec<u32> = learnt
@@ -542,6 +549,7 @@ impl Learning {
                     .collect();
                 levels.sort_unstable();
                 levels.dedup();
+                self.restarts.contradiction(levels.len() as u32);
                 self.back_to(geometry, back);
                 let first = learnt[0];
                 let reason = match learnt.len() {
@@ -552,9 +560,7 @@ impl Learning {
                 self.bump /= 0.95;
                 continue;
             }
-            if self.conflicts >= self.next_restart {
-                self.restarts += 1;
-                self.next_restart = self.conflicts + restart_unit(geometry) * luby(self.restarts);
+            if self.restarts.due() {
                 self.back_to(geometry, self.assumed_levels() as u32);
             }
             if self.clauses.len() >= self.kept {
@@ -683,19 +689,6 @@ impl Learning {
                 *index = renumbered[*index as usize];
             }
         }
-    }
-}
-
-/// The `i`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, ...
-fn luby(i: u32) -> u64 {
-    // Terms 2^k - 1 end a run that peaks at 2^(k - 1); the terms after it repeat the sequence.
-    let mut i = u64::from(i);
-    loop {
-        let k = 64 - i.leading_zeros();
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
     }
 }
 
