@@ -30,7 +30,7 @@ impl UnitMasks {
         true
     }
 
-    /// The digits placed in unit `unit`, numbered as in [`crate::grid::UNITS`].
+    /// The digits placed in unit `unit`, numbered as in [`crate::units::UNITS`].
     pub(super) fn placed_in_unit(&self, unit: usize) -> u16 {
         match unit / 9 {
             0 => self.rows[unit % 9],

@@ -30,7 +30,7 @@
 //! three of the five worst the adversary found against the portfolio with the weighted rule.
 //!
 //! Each rule has boards of its own that stall it and that another rule answers in a few guesses,
-//! so the portfolio in [`super::solve`] runs them all, the fast one first.
+//! so the portfolio in [`super::solve()`] runs them all, the fast one first.
 //!
 //! A [`Search`] stops when its guess budget runs out and resumes on the next budget where it
 //! stopped, so the portfolio's turns waste nothing: a board costs what its best strategy needs
