@@ -1,8 +1,10 @@
 //! The family engine on boards beyond 9x9: seeded minimal 16x16 puzzles one by one, beside a
 //! plain dancing-links search (exact cover, fewest-rows column first: the differential tests'
-//! reference) on the same puzzles, and 25x25 boards with 45 % of their cells given (solvable,
-//! not unique: see `family_board_with_givens`). Dancing links is left out on 25x25: it had not
-//! found a first solution of seed 0 after 15 minutes (BENCHMARKS.md).
+//! reference) on the same puzzles; 25x25 boards with 45 % of their cells given (solvable, not
+//! unique: see `family_board_with_givens`); and unique 25x25 puzzles with 45 % of their cells
+//! given, which are nearly minimal (minimal ones keep about 43 %) and take minutes to make.
+//! Dancing links is left out on 25x25: it had not found a first solution of seed 0 after 15
+//! minutes (BENCHMARKS.md).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -24,6 +26,9 @@ const SIXTEEN_SEEDS: u64 = 8;
 /// 25x25 boards: seeds 0 to 3, 45 % of the 625 cells given.
 const TWENTY_FIVE_SEEDS: u64 = 4;
 const TWENTY_FIVE_GIVENS: usize = 281;
+
+/// Unique 25x25 puzzles with as many givens: seeds 0 to 2.
+const UNIQUE_TWENTY_FIVE_SEEDS: u64 = 3;
 
 fn sixteen(c: &mut Criterion) {
     let mut group = c.benchmark_group("16x16-minimal");
@@ -49,6 +54,16 @@ fn twenty_five(c: &mut Criterion) {
     group.finish();
 }
 
+fn twenty_five_unique(c: &mut Criterion) {
+    let mut group = c.benchmark_group("25x25-unique-45-percent");
+    group.sample_size(10);
+    for seed in 0..UNIQUE_TWENTY_FIVE_SEEDS {
+        let puzzle = unique_family_puzzle(5, TWENTY_FIVE_GIVENS, seed);
+        bench_family(&mut group, &format!("seed-{}", seed), &puzzle);
+    }
+    group.finish();
+}
+
 /// The family engine's first solution and count to 2.
 fn bench_family(
     group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
@@ -63,5 +78,5 @@ fn bench_family(
     });
 }
 
-criterion_group!(benches, sixteen, twenty_five);
+criterion_group!(benches, sixteen, twenty_five, twenty_five_unique);
 criterion_main!(benches);
