@@ -103,7 +103,7 @@ pub(super) struct Learning {
     /// The literals the search is asked to hold for now (see [`Learning::assume`]): the
     /// decisions of level 1, made before any other.
     assumptions: Vec<Literal>,
-    /// The work done so far (see [`WORK_PER_GUESS`]), and as of the last decision.
+    /// The work done so far (see [`work_per_guess`]), and as of the last decision.
     work: u64,
     work_at_decision: u64,
     /// What is still to pay, in guesses, before the next decision (a run that could not pay it
@@ -179,17 +179,32 @@ fn first_truth(geometry: &Geometry, order: FirstOrder) -> bool {
 }
 
 /// The work of making a proposition true (with what that excludes), in the units of
-/// [`WORK_PER_GUESS`], where looking at one watched clause is one.
+/// [`work_per_guess`], where looking at one watched clause is one.
 const WORK_PER_ASSIGNMENT: u64 = 8;
 
-/// The work a cell rule's guess is worth in time on 16x16 boards. A decision's work varies with
-/// the board and the clauses learnt: on the worst board known, a decision from reading order
-/// made 33 assignments and looked at 164 clauses (4.3 us, about three cell-rule guesses), one
-/// from the likeliest 47 and 793 (12.3 us, about nine; both measured before the watch lists had
-/// blockers, which skip most looks but not their count here). Counted in guesses by their work, the
-/// learning searches' turns take the time their shares say, so that the portfolio's bound in
-/// guesses holds in time too (BENCHMARKS.md, eleventh pass).
-const WORK_PER_GUESS: u64 = 128;
+/// The work a cell rule's guess is worth in time on `geometry`'s boards. Counted in guesses by
+/// their work, the learning searches' turns take the time their shares say, so that the
+/// portfolio's bound in guesses holds in time too (BENCHMARKS.md, eleventh pass).
+///
+/// A decision's work varies with the board and the clauses learnt: on the worst 16x16 board of
+/// the eleventh pass, a decision from reading order made 33 assignments and looked at 164
+/// clauses (4.3 us, about three cell-rule guesses), one from the likeliest 47 and 793 (12.3 us,
+/// about nine; both measured before the watch lists had blockers, which skip most looks but not
+/// their count here). Up to 16x16 a guess is worth 128: alone, the cell rule took 1.26 us a
+/// guess on 849 hard and climbed 16x16 boards, the learning search from the likeliest 1.00 us a
+/// guess's worth of work. On 25x25 boards a cell-rule guess costs five times as much (5.0 us on
+/// 31 slow boards at 45 % givens, where the learning search takes 1.0 us for 128 of work), so
+/// there it is worth 640; counted as 128, the learning searches had about two fifths of the
+/// rounds' time rather than the 30 of 39 shares they hold. Counted as 640, the unique 25x25
+/// puzzles took 30 % less time, and the boards at 45 % givens that reach the rounds as long
+/// in all but with a worse worst (BENCHMARKS.md, fourteenth pass).
+fn work_per_guess(geometry: &Geometry) -> u64 {
+    if geometry.n <= 4 {
+        128
+    } else {
+        640
+    }
+}
 
 /// When the search from `order` restarts on `geometry`'s boards.
 ///
@@ -524,7 +539,7 @@ impl Learning {
     /// Goes on with the search until it finds a solution (the board's digits; `Some(None)` if
     /// there is none left) or its decisions have cost `budget` guesses (`None`; it can run
     /// again). A decision costs the guesses the work since the one before is worth (see
-    /// [`WORK_PER_GUESS`]), at least one, and is made once paid for in full, over several runs
+    /// [`work_per_guess`]), at least one, and is made once paid for in full, over several runs
     /// if their budgets are small.
     pub(super) fn run(&mut self, geometry: &Geometry, budget: &mut u64) -> Option<Option<Vec<u8>>> {
         loop {
@@ -588,7 +603,7 @@ impl Learning {
                 }
             };
             if v.is_some() && self.owed == 0 {
-                self.owed = ((self.work - self.work_at_decision) / WORK_PER_GUESS).max(1);
+                self.owed = ((self.work - self.work_at_decision) / work_per_guess(geometry)).max(1);
                 self.work_at_decision = self.work;
             }
             let v = match v {
