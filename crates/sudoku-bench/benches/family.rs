@@ -45,21 +45,26 @@ fn sixteen(c: &mut Criterion) {
 }
 
 fn twenty_five(c: &mut Criterion) {
-    let mut group = c.benchmark_group("25x25-45-percent");
-    group.sample_size(10);
-    for seed in 0..TWENTY_FIVE_SEEDS {
-        let puzzle = family_board_with_givens(5, TWENTY_FIVE_GIVENS, seed);
-        bench_family(&mut group, &format!("seed-{}", seed), &puzzle);
-    }
-    group.finish();
+    bench_boards(c, "25x25-45-percent", TWENTY_FIVE_SEEDS, |seed| {
+        family_board_with_givens(5, TWENTY_FIVE_GIVENS, seed)
+    });
 }
 
 fn twenty_five_unique(c: &mut Criterion) {
-    let mut group = c.benchmark_group("25x25-unique-45-percent");
+    bench_boards(
+        c,
+        "25x25-unique-45-percent",
+        UNIQUE_TWENTY_FIVE_SEEDS,
+        |seed| unique_family_puzzle(5, TWENTY_FIVE_GIVENS, seed),
+    );
+}
+
+/// The group `name`: the boards `make` gives for seeds 0 to `seeds - 1`, by [`bench_family`].
+fn bench_boards(c: &mut Criterion, name: &str, seeds: u64, make: impl Fn(u64) -> Sudoku) {
+    let mut group = c.benchmark_group(name);
     group.sample_size(10);
-    for seed in 0..UNIQUE_TWENTY_FIVE_SEEDS {
-        let puzzle = unique_family_puzzle(5, TWENTY_FIVE_GIVENS, seed);
-        bench_family(&mut group, &format!("seed-{}", seed), &puzzle);
+    for seed in 0..seeds {
+        bench_family(&mut group, &format!("seed-{}", seed), &make(seed));
     }
     group.finish();
 }
