@@ -195,9 +195,9 @@ const WORK_PER_ASSIGNMENT: u64 = 8;
 /// guess's worth of work. On 25x25 boards a cell-rule guess costs five times as much (5.0 us on
 /// 31 slow boards at 45 % givens, where the learning search takes 1.0 us for 128 of work), so
 /// there it is worth 640; counted as 128, the learning searches had about two fifths of the
-/// rounds' time rather than the 30 of 39 shares they hold. Counted as 640, the unique 25x25
-/// puzzles took 30 % less time, and the boards at 45 % givens that reach the rounds as long
-/// in all but with a worse worst (BENCHMARKS.md, fourteenth pass).
+/// rounds' time rather than the 30 of 39 shares they hold. Counted as 640, unique 25x25 puzzles
+/// took a fifth to two fifths less time, and the boards at 45 % givens that reach the rounds 5
+/// to 10 % more, their worst 0.47 → 0.78 s (BENCHMARKS.md, fourteenth pass).
 fn work_per_guess(geometry: &Geometry) -> u64 {
     if geometry.n <= 4 {
         128

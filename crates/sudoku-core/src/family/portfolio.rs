@@ -168,7 +168,11 @@ static ROUNDS_UP_TO_16: [(Turn, u64); 9] = with_learning(32, 64);
 /// each (a decision here costs about four); with decisions costing the guesses their work is
 /// worth, three times as many keep the learning searches' time: 300 boards at 45 % take 4 %
 /// less, their worst 0.70 → 0.48 s, but the unique puzzle 1.0 → 1.5 s to solve and 11 → 16 s to
-/// count (eleventh pass).
+/// count (eleventh pass). A cell-rule guess costs five times as much on these boards as on
+/// 16x16 ones, and since the learning searches' work is counted in that time (see
+/// `learning::work_per_guess`), their shares are about three quarters of the rounds' time rather
+/// than two fifths: unique 25x25 puzzles take a fifth to two fifths less time, boards at 45 %
+/// that reach the rounds 5 to 10 % more (fourteenth pass).
 static ROUNDS_25: [(Turn, u64); 9] = with_learning(27, 3);
 
 /// The learning search's turns, `likeliest` shares starting from the likeliest propositions and
