@@ -26,6 +26,7 @@
 use super::geometry::Geometry;
 use super::restarts::Restarts;
 use super::search::Position;
+use super::tuning::Tuning;
 
 /// A literal: `2 * v` says proposition `v` holds, `2 * v + 1` that it does not. Proposition
 /// `cell << 5 | d` is "`cell` holds digit `d + 1`", so that neither part needs a division to
@@ -103,7 +104,7 @@ pub(super) struct Learning {
     /// The literals the search is asked to hold for now (see [`Learning::assume`]): the
     /// decisions of level 1, made before any other.
     assumptions: Vec<Literal>,
-    /// The work done so far (see [`work_per_guess`]), and as of the last decision.
+    /// The work done so far (see [`Tuning::work_per_guess`]), and as of the last decision.
     work: u64,
     work_at_decision: u64,
     /// What is still to pay, in guesses, before the next decision (a run that could not pay it
@@ -160,8 +161,8 @@ fn initial_activity(
 }
 
 /// The truth a decision gives a proposition that has not had one yet: false, ruling a candidate
-/// out (as MiniSat decides), but true, placing a digit, in the search from the likeliest on
-/// 25x25 boards.
+/// out (as MiniSat decides), but true, placing a digit, in the search from the likeliest where
+/// the size's tuning says so ([`Tuning::likeliest_places_first`]: on 25x25 boards).
 ///
 /// Decisions that rule candidates out lead to clauses naming candidates one of which must hold,
 /// each true of a whole region of the search, where decisions that place digits lead to clauses
@@ -169,49 +170,19 @@ fn initial_activity(
 /// alone took 1.37 rather than 2.08 million guesses to the first solutions of 849 hard and
 /// climbed 16x16 boards, and the one from the likeliest 1.22 rather than 20.1 million (its
 /// worst board 0.62 s rather than 23.6 s); in the portfolio of the time, the worst refutation
-/// known took 38,785 guesses rather than 300,374. On 25x25 boards the search from the likeliest
-/// has nearly all of the learning turns, and there false first cost the unique puzzle's count
-/// to 2 two fifths more and one of 300 boards at 45 % givens (most of which have many
-/// solutions, found sooner by placing digits) seven times the guesses (BENCHMARKS.md,
-/// thirteenth pass).
+/// known took 38,785 guesses rather than 300,374 (BENCHMARKS.md, thirteenth pass).
 fn first_truth(geometry: &Geometry, order: FirstOrder) -> bool {
-    order == FirstOrder::Likeliest && geometry.n == 5
+    order == FirstOrder::Likeliest && Tuning::of(geometry.n).likeliest_places_first
 }
 
 /// The work of making a proposition true (with what that excludes), in the units of
-/// [`work_per_guess`], where looking at one watched clause is one.
+/// [`Tuning::work_per_guess`], where looking at one watched clause is one.
 const WORK_PER_ASSIGNMENT: u64 = 8;
-
-/// The work a cell rule's guess is worth in time on `geometry`'s boards. Counted in guesses by
-/// their work, the learning searches' turns take the time their shares say, so that the
-/// portfolio's bound in guesses holds in time too (BENCHMARKS.md, eleventh pass).
-///
-/// A decision's work varies with the board and the clauses learnt: on the worst 16x16 board of
-/// the eleventh pass, a decision from reading order made 33 assignments and looked at 164
-/// clauses (4.3 us, about three cell-rule guesses), one from the likeliest 47 and 793 (12.3 us,
-/// about nine; both measured before the watch lists had blockers, which skip most looks but not
-/// their count here). Up to 16x16 a guess is worth 128: alone, the cell rule took 1.26 us a
-/// guess on 849 hard and climbed 16x16 boards, the learning search from the likeliest 1.00 us a
-/// guess's worth of work. On 25x25 boards a cell-rule guess costs five times as much (5.0 us on
-/// 31 slow boards at 45 % givens, where the learning search takes 1.0 us for 128 of work), so
-/// there it is worth 640; counted as 128, the learning searches had about two fifths of the
-/// rounds' time rather than the 30 of 39 shares they hold. Counted as 640, unique 25x25 puzzles
-/// took a fifth to two fifths less time, and the boards at 45 % givens that reach the rounds 5
-/// to 10 % more, their worst 0.47 → 0.78 s (BENCHMARKS.md, fourteenth pass).
-fn work_per_guess(geometry: &Geometry) -> u64 {
-    if geometry.n <= 4 {
-        128
-    } else {
-        640
-    }
-}
 
 /// When the search from `order` restarts on `geometry`'s boards.
 ///
-/// The search from the likeliest restarts on Luby's runs. Up to 16x16 their unit is 32
-/// contradictions: 32 rather than 64 took every 16x16 set fewer guesses, 4 % fewer on 849 hard
-/// and climbed boards and 18 % on the climbs' counts; on 25x25 boards it took one unique puzzle
-/// 8.4 times the guesses, so there it is 64 (BENCHMARKS.md, thirteenth pass).
+/// The search from the likeliest restarts on Luby's runs, in the size's unit
+/// ([`Tuning::likeliest_restart_unit`]).
 ///
 /// The search from reading order restarts by Glucose's rule instead, so that the two searches
 /// differ in how long they stay in one part of the search as well as where they start. Luby's
@@ -224,8 +195,7 @@ fn work_per_guess(geometry: &Geometry) -> u64 {
 /// and answers the same boards either way (BENCHMARKS.md, fourteenth pass).
 fn restarts(geometry: &Geometry, order: FirstOrder) -> Restarts {
     match order {
-        FirstOrder::Likeliest if geometry.n <= 4 => Restarts::luby(32),
-        FirstOrder::Likeliest => Restarts::luby(64),
+        FirstOrder::Likeliest => Restarts::luby(Tuning::of(geometry.n).likeliest_restart_unit),
         FirstOrder::ReadingOrder => Restarts::glucose(),
     }
 }
@@ -539,8 +509,8 @@ impl Learning {
     /// Goes on with the search until it finds a solution (the board's digits; `Some(None)` if
     /// there is none left) or its decisions have cost `budget` guesses (`None`; it can run
     /// again). A decision costs the guesses the work since the one before is worth (see
-    /// [`work_per_guess`]), at least one, and is made once paid for in full, over several runs
-    /// if their budgets are small.
+    /// [`Tuning::work_per_guess`]), at least one, and is made once paid for in full, over
+    /// several runs if their budgets are small.
     pub(super) fn run(&mut self, geometry: &Geometry, budget: &mut u64) -> Option<Option<Vec<u8>>> {
         loop {
             if self.exhausted {
@@ -603,7 +573,8 @@ impl Learning {
                 }
             };
             if v.is_some() && self.owed == 0 {
-                self.owed = ((self.work - self.work_at_decision) / work_per_guess(geometry)).max(1);
+                let worth = Tuning::of(geometry.n).work_per_guess;
+                self.owed = ((self.work - self.work_at_decision) / worth).max(1);
                 self.work_at_decision = self.work;
             }
             let v = match v {

@@ -20,8 +20,10 @@
 //!
 //! The internals are private, one job a module: `geometry` (cells, units and segments of a
 //! size), `search` (a position, its propagation and the depth-first search), `learning` (the
-//! clause-learning search), `portfolio` (the turns each [`Method`] takes, and the searches for
-//! any completion and for a count) and `smallest` (the smallest completion).
+//! clause-learning search) and `restarts` (when it starts over), `portfolio` (the turns each
+//! [`Method`] takes, and the searches for any completion and for a count), `smallest` (the
+//! smallest completion) and `tuning` (every setting chosen by board size, with what each was
+//! measured to do).
 //!
 //! ```
 //! use sudoku_core::family::Sudoku;
@@ -42,6 +44,7 @@ mod portfolio;
 mod restarts;
 mod search;
 mod smallest;
+mod tuning;
 
 use self::geometry::Geometry;
 use self::portfolio::{count_completions, first};

@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 use super::geometry::Geometry;
 use super::learning::{FirstOrder, Learning};
 use super::search::{search, Branching, Conflicts, Position, Search, Stop};
+use super::tuning::Tuning;
 use super::Method;
 use crate::schedule::{Effort, Progress, Schedule};
 
@@ -44,34 +45,17 @@ fn learning_alone(order: FirstOrder) -> Schedule<'static, Turn> {
 }
 
 /// The portfolio's turns on boards of `n x n` boxes: the per-conflict cell rule's search first,
-/// on [`first_budget`], then rounds of the learning searches' turns and [`CELL_ROUNDS`] (see
-/// [`ROUNDS_UP_TO_16`]), whose first round gives a share 256 guesses.
+/// on the size's [`Tuning::first_budget`], then its [`Tuning::rounds`] (the learning searches'
+/// turns and [`CELL_ROUNDS`]), whose first round gives a share 256 guesses.
 pub(super) fn portfolio(n: usize) -> Schedule<'static, Turn> {
+    let tuning = Tuning::of(n);
     Schedule {
         first: (
             Turn::Resumed(Branching::FewestCandidatesPerConflict),
-            first_budget(n),
+            tuning.first_budget,
         ),
-        rounds: if n <= 4 { &ROUNDS_UP_TO_16 } else { &ROUNDS_25 },
+        rounds: tuning.rounds,
         round_budget: 256,
-    }
-}
-
-/// Guesses the portfolio's first turn may make on boards of `n x n` boxes: the per-conflict cell
-/// rule's search, which its turns in the rounds go on with (the restarted turns start from its
-/// tally). Up to 16x16 it covers every minimal puzzle of the benchmark's sets (the most is 1,035
-/// guesses to a first solution, 2,414 counting, of 100 minimal 16x16 puzzles), and it also cut
-/// the worst of the adversary's 16x16 boards from 0.65 to 0.36 million guesses. On 25x25 boards
-/// no first turn covers the hard ones, and the figures swing with its length, but since the
-/// learning search took half of every round's guesses, 8,192 (rather than 1,024) cut the time
-/// of 224 boards at 45 % givens by 30 % in all and their worst from 0.54 to 0.44 s, with the
-/// median unchanged, and a 25x25 climb's worst board from 52,885 to 4,958 guesses
-/// (BENCHMARKS.md).
-pub(super) fn first_budget(n: usize) -> u64 {
-    if n <= 4 {
-        4096
-    } else {
-        8192
     }
 }
 
@@ -116,65 +100,6 @@ const CELL_ROUNDS: [(Turn, u64); 7] = [
     (Turn::Resumed(Branching::FewestCandidatesPerConflict), 1),
 ];
 
-/// The rounds up to 16x16: the learning search's turns, 32 shares starting from the
-/// likeliest propositions and 64 from reading order, then [`CELL_ROUNDS`].
-///
-/// Ordinary boards never need the learning search (the minimal 16x16 puzzles end in the first
-/// turn), but it answers the boards that stall every cell rule: the worst boards of ten-minute
-/// climbs against the portfolio without it (1.72 million and 0.92 million guesses, every cell
-/// rule alone past 60 thousand) take it 1,158 and 555 decisions. A decision costs five to
-/// eight cell-rule guesses on 16x16 boards, so its shares take more than half of each round's
-/// time. With nine shares of one search (half of the guesses, seven eighths of the time), 32
-/// hard 16x16 boards took 1.7 s in all, the worst 0.22 s on a board probing alone answers in
-/// 13 ms; with two, 0.78 s, the worst 0.09 s (three shares and one did worse in the worst;
-/// BENCHMARKS.md, seventh pass).
-///
-/// Each start has boards of its own that take it ten times the decisions the other needs: a
-/// climbed refutation takes 15,914 decisions from the likeliest and 1,648 from reading order,
-/// while one of 42 hard boards takes 2.9 s from reading order alone, and the boards that stall
-/// every cell rule six times the decisions. The share from reading order cut that refutation
-/// from 0.45 to 0.06 s, the 42 hard boards from 0.75 to 0.43 s (worst 0.36 to 0.06 s) and the
-/// smallest solutions of climbed boards by a tenth or more; one share for each start, or two
-/// each, did about as well (BENCHMARKS.md, ninth pass). Two for reading order rather than one
-/// then cut the worst board known, a refutation the learning search from reading order alone
-/// answers in 32,609 decisions, from 1.6 to 0.9 s, and the first solutions and counts of 849
-/// hard and climbed boards by a tenth, though their worst rose from 0.15 to 0.17 s (tenth pass).
-///
-/// Those shares counted each decision as one guess. Since a decision costs the guesses its work
-/// is worth (three to nine on that refutation), each start has eight: the learning searches keep
-/// about the time they had, and lose it on boards where their decisions grow expensive. The
-/// refutation fell from 0.87 to 0.33 s and a climbed smallest solution from 0.20 to 0.14 s, 849
-/// hard and climbed boards as fast as before, but 171 boards' smallest solutions 3 % slower, the
-/// worst 45 → 61 ms (four shares each made 42 hard boards take half as long again; twelve left
-/// the refutation at 0.42 s; eleventh pass).
-///
-/// Once the learning searches ruled candidates out first, they answered the hard boards sooner
-/// than before, and more shares paid, reading order's most: with 32 and 64 rather than eight
-/// each, the climbs' first solutions took 30,355 guesses rather than 43,411, their counts 63,136
-/// rather than 89,248, 849 hard and climbed boards 0.79 rather than 0.86 million, 171 boards'
-/// smallest solutions 0.36 rather than 0.40 million and 42 hard boards' counts 80,955 rather
-/// than 102,715. Of thirteen other pairs tried, from four each to 48 and 96, none did as well on
-/// nearly every set (BENCHMARKS.md, thirteenth pass).
-static ROUNDS_UP_TO_16: [(Turn, u64); 9] = with_learning(32, 64);
-
-/// The rounds on 25x25 boards: the learning search's turns, 27 shares from the likeliest and
-/// three from reading order, then [`CELL_ROUNDS`].
-/// Fewer shares for the likeliest speed up the boards at 45 % givens a little (200 of them:
-/// 2.58 s with two, 2.64 s with nine), but the unique 25x25 puzzle of seed 0 takes 2.3 s with
-/// nine and 4.8 s with two: 25x25 figures swing with the schedule, and deciding needs many more
-/// unique 25x25 puzzles than there are (BENCHMARKS.md, seventh and eighth passes). The share from
-/// reading order cut 100 boards at 45 % from 1.05 to 0.72 s, their worst from 0.39 to 0.07 s,
-/// and cost 100 others 3 % (ninth pass). Those were shares of decisions counted as one guess
-/// each (a decision here costs about four); with decisions costing the guesses their work is
-/// worth, three times as many keep the learning searches' time: 300 boards at 45 % take 4 %
-/// less, their worst 0.70 → 0.48 s, but the unique puzzle 1.0 → 1.5 s to solve and 11 → 16 s to
-/// count (eleventh pass). A cell-rule guess costs five times as much on these boards as on
-/// 16x16 ones, and since the learning searches' work is counted in that time (see
-/// `learning::work_per_guess`), their shares are about three quarters of the rounds' time rather
-/// than two fifths: unique 25x25 puzzles take a fifth to two fifths less time, boards at 45 %
-/// that reach the rounds 5 to 10 % more (fourteenth pass).
-static ROUNDS_25: [(Turn, u64); 9] = with_learning(27, 3);
-
 /// The learning search's turns, `likeliest` shares starting from the likeliest propositions and
 /// `reading` from reading order, then [`CELL_ROUNDS`]. The learning turns come first: a round
 /// ends with the turn that answers, and the learning search answers the hard boards more often
@@ -184,7 +109,7 @@ static ROUNDS_25: [(Turn, u64); 9] = with_learning(27, 3);
 /// and climbed boards' smallest solutions 1.98 s rather than 2.47 s (worst 0.41 s rather than
 /// 0.57 s), 200 25x25 boards at 45 % 3 % less; minimal puzzles the same, but the worst of 42 hard
 /// boards counting went from 55 to 87 ms (BENCHMARKS.md, ninth pass).
-const fn with_learning(likeliest: u64, reading: u64) -> [(Turn, u64); 9] {
+pub(super) const fn with_learning(likeliest: u64, reading: u64) -> [(Turn, u64); 9] {
     let mut rounds = [(Turn::Learning(FirstOrder::Likeliest), likeliest); 9];
     rounds[1] = (Turn::Learning(FirstOrder::ReadingOrder), reading);
     let mut k = 0;

@@ -5,8 +5,9 @@
 use std::ops::ControlFlow;
 
 use super::geometry::Geometry;
-use super::portfolio::{answered, first, first_budget, Completion, KeptLearning, Turn};
+use super::portfolio::{answered, first, Completion, KeptLearning, Turn};
 use super::search::{Branching, Conflicts, Position, Search};
+use super::tuning::Tuning;
 use super::Method;
 use crate::schedule::{Effort, Schedule};
 
@@ -48,7 +49,7 @@ pub(super) fn smallest(
                 Some(witness) => {
                     by_cell.witness = Some(witness);
                     let questions = Schedule {
-                        first: (turns.first.0, question_first_budget(geometry.n)),
+                        first: (turns.first.0, Tuning::of(geometry.n).question_first_budget),
                         ..turns
                     };
                     SMALLEST.take_turns(effort, |way, budget| match way {
@@ -81,25 +82,6 @@ enum Way {
 /// other way: more than a minimal 16x16 puzzle of the benchmark's sets needs (the most is
 /// 4,185).
 const READING_FIRST: u64 = 8192;
-
-/// The first turn's budget in the portfolio's questions cell by cell ("is there a completion
-/// with this cell smaller?") on boards of `n x n` boxes. Most of those questions have no
-/// completion, which the first turn's cell rule is seldom the fastest to show, and the learning
-/// search in the rounds often is: up to 16x16 the first turn of a question is 256 guesses
-/// rather than the 4,096 of a solve, which cut the smallest solutions of 47 hard 16x16 boards
-/// from 1.44 to 1.12 s, the worst from 139 to 108 ms, the minimal puzzles' unchanged
-/// (BENCHMARKS.md). On 25x25 boards 256 did worse (24 boards at 45 % givens: 12.1 s against
-/// 10.5 s), and they keep a solve's. Once the learning searches had most of each round, 1,024
-/// did better than 256: the worst of the climbs' smallest solutions 49 to 51 → 29 ms, of 171 hard
-/// boards' 48 to 49 → 32 ms, 842 boards' total within 3 % (512 and 2,048 did less well;
-/// BENCHMARKS.md, thirteenth pass).
-fn question_first_budget(n: usize) -> u64 {
-    if n <= 4 {
-        1024
-    } else {
-        first_budget(n)
-    }
-}
 
 /// The portfolio's turns for the smallest completion once a completion is known: cell by cell
 /// and reading order in turn on doubling budgets, each going on where it stopped, so that a
