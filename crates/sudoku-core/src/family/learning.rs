@@ -97,7 +97,8 @@ pub(super) struct Learning {
     /// The cells open at the start, which a found solution's exclusion names.
     open: Vec<usize>,
     restarts: Restarts,
-    /// How many clauses it keeps before it forgets some.
+    /// How many clauses it keeps before it forgets some (at first, the size's
+    /// [`Tuning::clauses_kept_per_cell`] for each cell).
     kept: usize,
     /// Whether every solution has been found (or excluded).
     exhausted: bool,
@@ -236,7 +237,7 @@ impl Learning {
             seen: vec![false; count],
             open,
             restarts: restarts(geometry, order),
-            kept: 2 * cells,
+            kept: Tuning::of(geometry.n).clauses_kept_per_cell * cells,
             exhausted: false,
             assumptions: Vec::new(),
             work: 0,

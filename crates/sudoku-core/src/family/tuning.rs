@@ -50,6 +50,19 @@ pub(super) struct Tuning {
     /// and climbed boards and 18 % on the climbs' counts; on 25x25 boards it took one unique
     /// puzzle 8.4 times the guesses, so there it is 64 (BENCHMARKS.md, thirteenth pass).
     pub(super) likeliest_restart_unit: u64,
+    /// How many learnt clauses a learning search keeps, per cell of the board, before it first
+    /// forgets some (it then keeps a tenth more each time).
+    ///
+    /// Up to 16x16, 8 rather than 2, once learnt clauses were shortened by what their literals
+    /// imply: the counts of the climbs' 14 worst count boards took 385,891 guesses rather than
+    /// 516,610 (the worst 184 rather than 266 ms), the climbed smallest solution of the
+    /// fifteenth pass 61,598 rather than 105,324, 849 hard and climbed boards 0.6 % fewer, but
+    /// the smallest solutions of the climbs' count boards 133,629 rather than 120,900 (4, 6, 12
+    /// and 16 did about as well as 8; BENCHMARKS.md, fifteenth pass). Before clauses were
+    /// shortened, 8 and 32 had done worse. On 25x25 boards 8 did worse on the random boards at
+    /// 45 % givens that reach the rounds (15 of them: 3.5 rather than 2.2 s) and better on six
+    /// unique puzzles (13.9 rather than 17.6 s), so there it stays 2.
+    pub(super) clauses_kept_per_cell: usize,
     /// The work a cell rule's guess is worth in time, in the learning searches' units of work
     /// (looking at one watched clause is one). Counted in guesses by their work, the learning
     /// searches' turns take the time their shares say, so that the portfolio's bound in guesses
@@ -89,6 +102,7 @@ static UP_TO_16: Tuning = Tuning {
     question_first_budget: 1024,
     likeliest_places_first: false,
     likeliest_restart_unit: 32,
+    clauses_kept_per_cell: 8,
     work_per_guess: 128,
 };
 
@@ -99,6 +113,7 @@ static FOR_25: Tuning = Tuning {
     question_first_budget: 8192,
     likeliest_places_first: true,
     likeliest_restart_unit: 64,
+    clauses_kept_per_cell: 2,
     work_per_guess: 640,
 };
 
