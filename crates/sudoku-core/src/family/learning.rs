@@ -6,10 +6,11 @@
 //! proposition true makes the rest of its four groups false. Each contradiction is traced back
 //! through the deductions that led to it to the first point where one deduction of the last
 //! decision's level explains it all, and the clause that rules that point out (shortened by what
-//! its literals imply) is kept, so that no later part of the search meets the same contradiction. Decisions go to the propositions
-//! that took part in the most recent contradictions (before any, in a [`FirstOrder`]), with the
-//! truth each last had (before it has had one, mostly false: see [`first_truth`]), and the
-//! search restarts now and then, keeping what it learnt (see [`restarts`]).
+//! its literals imply) is kept, so that no later part of the search meets the same contradiction.
+//! Decisions go to the propositions that took part in the most recent contradictions (before
+//! any, in a [`FirstOrder`]), with the truth each last had (before it has had one, mostly false:
+//! see [`first_truth`]), and the search restarts now and then, keeping what it learnt (see
+//! [`restarts`]).
 //!
 //! Its reasoning is unlike the cell rules' in kind: the boards that stall them for hundreds of
 //! thousands of guesses (a refutation whose reason their search keeps rediscovering in every
@@ -428,8 +429,8 @@ impl Learning {
     ///
     /// It leaves out every literal that the clause's others imply through the reasons of the
     /// assignments they rest on, however far back (where it looked only one reason back before,
-    /// as MiniSat's basic mode does, rather than its recursive one). On 16x16 boards the counts
-    /// of the climbs' 35 worst boards took 103,278 guesses rather than 138,811 (the worst
+    /// as MiniSat's basic mode does, rather than its recursive one). On 16x16 boards the
+    /// climbs' 12 count boards took 103,278 guesses to count rather than 138,811 (the worst
     /// 36,923 rather than 75,620, 41 rather than 88 ms), the other sets as many as before; on
     /// 25x25 boards nine unique puzzles with 45 % givens took a fifth less time to a first
     /// solution, the rest about as long (BENCHMARKS.md, fifteenth pass). The reasons it reads

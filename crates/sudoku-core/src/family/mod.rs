@@ -155,8 +155,8 @@ impl Sudoku {
             .unwrap_or(0)
     }
 
-    /// The completion of this puzzle that comes first in reading order (compared cell by cell from the
-    /// top left); `None` if there is none.
+    /// The completion of this puzzle that comes first in reading order (compared cell by cell
+    /// from the top left); `None` if there is none.
     pub fn smallest_solution(&self) -> Option<Sudoku> {
         self.smallest_within(Method::Portfolio, &mut Effort::unlimited())
             .flatten()
