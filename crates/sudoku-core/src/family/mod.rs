@@ -397,63 +397,12 @@ mod tests {
     /// tenth pass found counting (see [`CLIMBED_WORST_LATELY`]).
     const WORST_REFUTATION: &str = ".MJ...PD..N....F..O........A.......P..L......H.....E..M.L.....N.....AE....FH..I.C...B...D.......LI.GO.....E...H..D...F..K..B....GN.OI.....J.DB...L.A.....B.....OF...NK......C........B..........A......JN......DO.....HG...E.JK........C.................G......";
 
-    /// The worst boards of five-minute climbs against the portfolio in its eighth and ninth
-    /// passes, with what they asked and the guesses that take (BENCHMARKS.md). The eighth's: a
-    /// refutation that took 44,968 guesses before the learning search started from the cell
-    /// rules' order, a board climbed by time to a first solution, a refutation climbed counting
-    /// (14,772 guesses before the learning search from reading order), two boards climbed for
-    /// the smallest solution (the first 92,427 guesses before the questions cell by cell had a
-    /// short first turn; the second, climbed by time, 474,310 guesses, 0.8 s, before the
-    /// learning search from reading order), and a refutation climbed counting by time (165,162
-    /// guesses, 0.45 s, before the learning search from reading order). The ninth's, climbed by
-    /// time from the same seeds as the eighth's: to a first solution, counting and for the
-    /// smallest solution; and two ten-minute climbs' for the smallest solution, by time and by
-    /// guesses (the latter 405,270 guesses, 0.56 s, before the learning turns came first in each
-    /// round, and 226,034 before the questions cell by cell kept their learning searches). The
-    /// tenth's, ten-minute climbs by guesses: to a first solution, for the smallest solution
-    /// (185,802 guesses before the questions kept their learning searches), and, against the
-    /// engine that kept them, counting (512,502 guesses, 3 s, before probing checked every
-    /// unit's matching) and for the smallest solution (186,856 guesses before that); against
-    /// probing's matching, to a first solution and for the smallest solution; against the final
-    /// engine, counting (a refutation of 1.6 s, 421,608 guesses, that every engine of the pass
-    /// took as long over, before the learning search from reading order had two shares) and for
-    /// the smallest solution; and against the engine with those two shares, counting, to a first
-    /// solution and for the smallest solution. The eleventh's, ten-minute climbs by guesses
-    /// against its final engine: to a first solution, counting and for the smallest solution.
-    /// The twelfth's, five-minute climbs by guesses against the engine that narrows units by a
-    /// matching near the root (the engine before took as long): to a first solution (every
-    /// method alone over 16 thousand guesses), for the smallest solution, and counting (reading
-    /// order alone 397 guesses; it has no turn of its own in the rounds). Since the learning
-    /// searches first decide propositions false, have more shares and restart sooner, and the
-    /// questions of a smallest solution give the cell rule a longer first turn (thirteenth pass),
-    /// the first of those three takes 5,588 guesses rather than 60,044 and the refutation of the
-    /// tenth 18,444 rather than 300,374, while a count takes 18,979 rather than 18,099 and two
-    /// smallest solutions 21,729 and 15,497 rather than 15,039 and 13,933. The thirteenth's,
-    /// ten-minute climbs by guesses, counting and for the smallest solution: against the engine
-    /// whose learning searches first ruled candidates out (the engine before this pass takes 4,819
-    /// and 16,170 guesses over them, the final one 4,941 and 30,428), and against the one that also
-    /// gave them more shares (4,624 and 23,126; 5,855 and 24,260); and an eight-minute climb's,
-    /// counting, against the final engine, which took 136,958 guesses over it where the engine
-    /// before that pass takes 15,880 and probing alone 13,666. Since the learning search from
-    /// reading order restarts by Glucose's rule (fourteenth pass), that board takes 19,031
-    /// guesses, the refutation of the tenth 24,193 and a count of the twelfth 18,881 (the rest
-    /// as many as before). The fourteenth's, a ten-minute climb by guesses, counting, against
-    /// that engine: a refutation that the engine before takes 51,344 guesses over, the cell
-    /// rule alone 13,409 and each learning search alone 24,627 (from the likeliest) and 44,644;
-    /// and for the smallest solution, which the engine before takes as long over. Since the
-    /// learning searches make their clauses shorter (fifteenth pass), that refutation takes
-    /// 36,923 guesses rather than 75,620, the board of Glucose's rule 21,680, a count of the
-    /// thirteenth 5,298 rather than 4,941, and the rest within 4 % of what they took before.
-    /// The fifteenth's: a ten-minute climb by guesses for the smallest solution against that
-    /// engine, which the engine before takes 25,468 guesses over (the cell rule alone, question
-    /// by question, 6,364). Then two boards of a ten-minute climb counting, from the seed of the
-    /// fifteenth's count climb, against the engine before (which takes 288,109 and 747,603
-    /// guesses over them, 0.34 and 0.85 s): refutations every cell rule alone takes over
-    /// 400,000 guesses over and each learning search about 100,000. Keeping four times the
-    /// learnt clauses took the boards of that pass 61,598, 114,980 and 154,904 guesses rather
-    /// than 105,324, 235,723 and 177,609, the board of Glucose's rule 32,359 rather than 21,680
-    /// and the rest within 3 %. Last, the worst board of a ten-minute climb for the smallest
-    /// solution against that engine (the engine before this pass takes as long over it).
+    /// The worst boards of the adversary's climbs against the portfolio from its eighth pass on,
+    /// in the order they were found, each with the question it was climbed for and the guesses
+    /// the present engine takes over it, re-measured whenever the engine changes (the test
+    /// allows a third more). Many took the engine they were climbed against hundreds of
+    /// thousands of guesses, some over a second; BENCHMARKS.md tells, pass by pass, which climb
+    /// found each and what each engine since has taken over it.
     const CLIMBED_WORST_LATELY: [(&str, Question, u64); 39] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
