@@ -106,11 +106,14 @@ static UP_TO_16: Tuning = Tuning {
     work_per_guess: 128,
 };
 
+/// The first turn's budget on 25x25 boards, which their questions keep too.
+const FIRST_BUDGET_25: u64 = 8192;
+
 /// The settings for 25x25 boards.
 static FOR_25: Tuning = Tuning {
-    first_budget: 8192,
+    first_budget: FIRST_BUDGET_25,
     rounds: &ROUNDS_25,
-    question_first_budget: 8192,
+    question_first_budget: FIRST_BUDGET_25,
     likeliest_places_first: true,
     likeliest_restart_unit: 64,
     clauses_kept_per_cell: 2,
