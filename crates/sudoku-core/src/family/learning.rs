@@ -112,6 +112,9 @@ pub(super) struct Learning {
     /// What is still to pay, in guesses, before the next decision (a run that could not pay it
     /// all paid what its budget allowed).
     owed: u64,
+    /// Whether decisions keep to reading order (see [`Learning::lexicographic`]), and if so,
+    /// the index in `open` of the first cell without a digit yet (every cell before it has one).
+    in_reading_order: Option<usize>,
 }
 
 /// The order the learning search decides in before contradictions rank its propositions: the
@@ -244,6 +247,7 @@ impl Learning {
             work: 0,
             work_at_decision: 0,
             owed: 0,
+            in_reading_order: None,
         };
         for (cell, &mask) in start.candidates().iter().enumerate() {
             for d in 0..side {
@@ -257,6 +261,40 @@ impl Learning {
         }
         learning.exhausted = learning.propagate(geometry).is_some();
         learning
+    }
+
+    /// A search from `start` whose decisions keep to reading order, each placing the smallest
+    /// digit not yet ruled out in the first cell without one: the first solution it finds is
+    /// the smallest completion in reading order. (Every value it holds follows from the board
+    /// and its decisions in earlier cells, each the smallest digit its cell could take after
+    /// the cells before it; learnt clauses follow from the board, so none rules a completion
+    /// out. So a digit smaller than the smallest completion's is never placed for good, and
+    /// its digit never ruled out.)
+    ///
+    /// Where the plain reading-order search rediscovers, in branch after branch, why a prefix
+    /// has no completion, this one learns it once; but contradictions never rerank its
+    /// decisions, so it does not reach trouble that lies late in reading order any sooner
+    /// (BENCHMARKS.md, sixteenth pass).
+    pub(super) fn lexicographic(geometry: &Geometry, start: &Position) -> Learning {
+        let mut learning = Learning::new(geometry, start, FirstOrder::ReadingOrder);
+        learning.in_reading_order = Some(0);
+        learning
+    }
+
+    /// The proposition a decision in reading order makes true (see [`Learning::lexicographic`]):
+    /// the smallest digit left of the first cell without one, or `None` if every cell has one.
+    fn next_in_reading_order(&mut self, from: usize) -> Option<u32> {
+        let mut index = from;
+        while let Some(&cell) = self.open.get(index) {
+            let alive = self.alive[cell];
+            if alive & alive.wrapping_sub(1) != 0 {
+                self.in_reading_order = Some(index);
+                return Some((cell << 5 | alive.trailing_zeros() as usize) as u32);
+            }
+            index += 1;
+        }
+        self.in_reading_order = Some(index);
+        None
     }
 
     /// The four groups of proposition `v`, each with the proposition's place in it: its cell's
@@ -557,6 +595,10 @@ impl Learning {
                     for (g, place) in self.groups(geometry, v) {
                         self.alive[g] |= 1 << place;
                     }
+                } else if let Some(first) = self.in_reading_order {
+                    // A cell that loses its digit is open again.
+                    let index = self.open.binary_search(&(v >> 5)).unwrap_or(first);
+                    self.in_reading_order = Some(first.min(index));
                 }
                 self.values[2 * v] = 0;
                 self.values[2 * v + 1] = 0;
@@ -628,11 +670,14 @@ impl Learning {
                 }
                 continue;
             }
-            let v = loop {
-                match self.queue.pop(&self.activity) {
-                    Some(v) if self.values[2 * v as usize] != 0 => {}
-                    next => break next,
-                }
+            let v = match self.in_reading_order {
+                Some(from) => self.next_in_reading_order(from),
+                None => loop {
+                    match self.queue.pop(&self.activity) {
+                        Some(v) if self.values[2 * v as usize] != 0 => {}
+                        next => break next,
+                    }
+                },
             };
             if v.is_some() && self.owed == 0 {
                 let worth = Tuning::of(geometry.n).work_per_guess;
@@ -656,10 +701,8 @@ impl Learning {
             };
             *budget -= std::mem::take(&mut self.owed);
             self.decisions.push(self.trail.len());
-            self.assign(
-                2 * v + u32::from(!self.phases[v as usize]),
-                Reason::Decision,
-            );
+            let truth = self.in_reading_order.is_some() || self.phases[v as usize];
+            self.assign(2 * v + u32::from(!truth), Reason::Decision);
         }
     }
 

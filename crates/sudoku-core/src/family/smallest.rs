@@ -1,10 +1,12 @@
 //! The smallest completion in reading order: a reading-order search, whose first completion is
-//! the smallest, and cells fixed one by one, each to the smallest digit that leaves a completion;
-//! the portfolio takes both in turns.
+//! the smallest (a plain one, or one that learns clauses from its contradictions), and cells
+//! fixed one by one, each to the smallest digit that leaves a completion; the portfolio takes
+//! them in turns.
 
 use std::ops::ControlFlow;
 
 use super::geometry::Geometry;
+use super::learning::Learning;
 use super::portfolio::{answered, first, Completion, KeptLearning, Turn};
 use super::search::{Branching, Conflicts, Position, Search};
 use super::tuning::Tuning;
@@ -16,8 +18,9 @@ use crate::schedule::{Effort, Schedule};
 /// lexicographic order, so its first is the smallest; fixing cells one by one ([`CellByCell`])
 /// finds it too. Reading order alone is used to the end, the other methods alone go cell by
 /// cell. The portfolio tries reading order on [`READING_FIRST`] guesses, then asks for any
-/// completion (which both ways need to find, cell by cell as its first question; none means no
-/// smallest), then takes both ways in turns ([`SMALLEST`]), each going on where it stopped.
+/// completion (which fixing cells needs as its first question; none means no smallest), then
+/// takes the ways in turns ([`SMALLEST`], or [`SMALLEST_LEARNING`] where the size's tuning
+/// says), each going on where it stopped.
 pub(super) fn smallest(
     geometry: &Geometry,
     cells: &[u8],
@@ -39,6 +42,12 @@ pub(super) fn smallest(
         });
         answered(stop, found)
     };
+    let mut learning: Option<Learning> = None;
+    let mut learn = |budget: &mut u64| {
+        learning
+            .get_or_insert_with(|| Learning::lexicographic(geometry, &start))
+            .run(geometry, budget)
+    };
     let mut by_cell = CellByCell::new(cells, &start);
     let found = match method {
         Method::ReadingOrder => effort.spend(u64::MAX, read)?,
@@ -48,12 +57,18 @@ pub(super) fn smallest(
                 None => None,
                 Some(witness) => {
                     by_cell.witness = Some(witness);
+                    let ways = if Tuning::of(geometry.n).smallest_learns_in_reading_order {
+                        &SMALLEST_LEARNING
+                    } else {
+                        &SMALLEST
+                    };
                     let questions = Schedule {
                         first: (turns.first.0, Tuning::of(geometry.n).question_first_budget),
                         ..turns
                     };
-                    SMALLEST.take_turns(effort, |way, budget| match way {
+                    ways.take_turns(effort, |way, budget| match way {
                         Way::ReadingOrder => read(budget),
+                        Way::Learning => learn(budget),
                         Way::CellByCell => {
                             let mut turn = Effort::limited(*budget);
                             let found = by_cell.run(geometry, &questions, &mut turn);
@@ -76,6 +91,9 @@ enum Way {
     ReadingOrder,
     /// Fixing cells one by one ([`CellByCell`]).
     CellByCell,
+    /// A clause-learning search deciding in reading order, whose first completion is the
+    /// smallest ([`Learning::lexicographic`]).
+    Learning,
 }
 
 /// Guesses the portfolio's reading-order search for the smallest completion makes before any
@@ -96,6 +114,14 @@ const SMALLEST: Schedule<'static, Way> = Schedule {
     first: (Way::CellByCell, 8192),
     rounds: &[(Way::ReadingOrder, 1), (Way::CellByCell, 3)],
     round_budget: 4096,
+};
+
+/// As [`SMALLEST`], with reading order's turns taken by the clause-learning search that
+/// decides in reading order ([`Way::Learning`]) rather than the plain one, where the size's
+/// tuning says so ([`Tuning::smallest_learns_in_reading_order`]).
+const SMALLEST_LEARNING: Schedule<'static, Way> = Schedule {
+    rounds: &[(Way::Learning, 1), (Way::CellByCell, 3)],
+    ..SMALLEST
 };
 
 /// The search for the smallest completion that fixes cells in reading order, each to the

@@ -34,6 +34,18 @@ pub(super) struct Tuning {
     /// solutions 49 to 51 → 29 ms, of 171 hard boards' 48 to 49 → 32 ms, 842 boards' total
     /// within 3 % (512 and 2,048 did less well; BENCHMARKS.md, thirteenth pass).
     pub(super) question_first_budget: u64,
+    /// Whether the smallest completion's turns for a search in reading order, once a completion
+    /// is known, go to a clause-learning search that decides in reading order (see
+    /// `learning::Learning::lexicographic`) rather than to the plain reading-order search.
+    ///
+    /// Up to 16x16 the learning one: on the 17 climbed smallest solutions of the regression
+    /// boards, alone, the plain search needed over a million guesses on 12 and the learning
+    /// one on 3, and the learning one answers some of them soon (one in 2,622 guesses, where
+    /// the portfolio with the plain search needed 61,598). With it the 17 took 324,709
+    /// guesses rather than 389,780, the worst 51,910 rather than 61,598, and no other 16x16 set
+    /// changed. On 25x25 boards it did worse: of 20 random boards with 300 givens, two took
+    /// 44,538 and 84,186 guesses rather than 36,090 and 52,835 (BENCHMARKS.md, sixteenth pass).
+    pub(super) smallest_learns_in_reading_order: bool,
     /// Whether the learning search from the likeliest decides a proposition true (placing a
     /// digit) when it has not had a truth yet, rather than false (ruling a candidate out; see
     /// `learning::first_truth`).
@@ -100,6 +112,7 @@ static UP_TO_16: Tuning = Tuning {
     first_budget: 4096,
     rounds: &ROUNDS_UP_TO_16,
     question_first_budget: 1024,
+    smallest_learns_in_reading_order: true,
     likeliest_places_first: false,
     likeliest_restart_unit: 32,
     clauses_kept_per_cell: 8,
@@ -114,6 +127,7 @@ static FOR_25: Tuning = Tuning {
     first_budget: FIRST_BUDGET_25,
     rounds: &ROUNDS_25,
     question_first_budget: FIRST_BUDGET_25,
+    smallest_learns_in_reading_order: false,
     likeliest_places_first: true,
     likeliest_restart_unit: 64,
     clauses_kept_per_cell: 2,
