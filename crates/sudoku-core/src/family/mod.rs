@@ -403,7 +403,7 @@ mod tests {
     /// allows a third more). Many took the engine they were climbed against hundreds of
     /// thousands of guesses, some over a second; BENCHMARKS.md tells, pass by pass, which climb
     /// found each and what each engine since has taken over it.
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 39] = [
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 41] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -598,6 +598,16 @@ mod tests {
             "...L....K..F......P....M...G..H.K.C..............J....B........IM....F......A...........N..K.DCP........A..J.ON......L.C........PD.......G.....H.........D....K.....F....LK.....AO...CP..F.......H...A......D..J.......O.B...H..............E....F.....G....LP..",
             Question::Smallest,
             51_910,
+        ),
+        (
+            ".G.............J....P.............F......P.I.M.......A..................N...E..H............K.....H....OKC..A..........BDI....M....D........G.........D........KP...J..M...E......O..K................K........I...................L.......N....................",
+            Question::Smallest,
+            17_215,
+        ),
+        (
+            "...B.O.D..PE...H...........CLNAE.E........GJI..D.............B.......L......G.M.G..JBC........................H....K..M.L...B.C.A..IHP.......F...........P.........P..G......L.....E.....MF.H.G.N.A....O.FK..M..JF..EKL....P.DIN.LE...I.D...C.....CHJ.FGN.......",
+            Question::Smallest,
+            34_562,
         ),
     ];
 
