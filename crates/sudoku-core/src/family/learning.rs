@@ -23,6 +23,10 @@
 //! solution's questions cell by cell are): it takes each narrowing as decisions made before any
 //! other (assumptions, as incremental SAT solvers take them), so that nothing it learns rests on
 //! a question, and it keeps what it learnt from one question to the next.
+//!
+//! One kind of search never lets contradictions rerank its decisions: it keeps them to reading
+//! order, so that the first solution it finds is the smallest completion (see
+//! [`Learning::lexicographic`]).
 
 use super::geometry::Geometry;
 use super::restarts::Restarts;
