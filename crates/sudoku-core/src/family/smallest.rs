@@ -43,11 +43,8 @@ pub(super) fn smallest(
         answered(stop, found)
     };
     let mut learning: Option<Learning> = None;
-    let mut learn = |budget: &mut u64| {
-        learning
-            .get_or_insert_with(|| Learning::lexicographic(geometry, &start))
-            .run(geometry, budget)
-    };
+    // The cells fixed one by one when the learning search last took them up.
+    let mut fixed_before = 0;
     let mut by_cell = CellByCell::new(cells, &start);
     let found = match method {
         Method::ReadingOrder => effort.spend(u64::MAX, read)?,
@@ -68,7 +65,19 @@ pub(super) fn smallest(
                     };
                     ways.take_turns(effort, |way, budget| match way {
                         Way::ReadingOrder => read(budget),
-                        Way::Learning => learn(budget),
+                        Way::Learning => {
+                            let search = learning
+                                .get_or_insert_with(|| Learning::lexicographic(geometry, &start));
+                            // The cells fixed one by one so far hold the smallest completion's
+                            // digits: the learning search goes on from them.
+                            if by_cell.cell > fixed_before {
+                                fixed_before = by_cell.cell;
+                                if let Some(prefix) = Position::new(geometry, &by_cell.fixed) {
+                                    search.assume(geometry, &prefix);
+                                }
+                            }
+                            search.run(geometry, budget)
+                        }
                         Way::CellByCell => {
                             let mut turn = Effort::limited(*budget);
                             let found = by_cell.run(geometry, &questions, &mut turn);
@@ -133,7 +142,8 @@ const SMALLEST_LEARNING: Schedule<'static, Way> = Schedule {
 /// pass). It can stop when its guesses run out and go on later, the question it was asking
 /// included.
 struct CellByCell<'g> {
-    /// The puzzle with every cell before `cell` fixed to its digit in the smallest completion.
+    /// The puzzle with every cell before `cell` fixed to its digit in the smallest completion
+    /// (and between runs, nothing else).
     fixed: Vec<u8>,
     /// The smallest completion known, once one is.
     witness: Option<Vec<u8>>,
