@@ -106,9 +106,17 @@ enum Way {
 }
 
 /// Guesses the portfolio's reading-order search for the smallest completion makes before any
-/// other way: more than a minimal 16x16 puzzle of the benchmark's sets needs (the most is
-/// 4,185).
-const READING_FIRST: u64 = 8192;
+/// other way: enough for the sparse boards with many completions that reading order answers at
+/// once. It was 8,192, more than any minimal 16x16 puzzle of the benchmark's sets needs; but
+/// since the questions cell by cell learn (and the search in reading order in the rounds does
+/// too), a board that reading order does not answer soon is answered sooner the other ways.
+/// With 1,024, 100 minimal 16x16 puzzles took 58,267 guesses rather than 105,164 (about a
+/// sixth less time), 19 climbed smallest solutions 224,276 rather than 360,468 (a quarter less),
+/// 16x16 boards with 40 and 60 random givens 39 and 51 % fewer, 20 25x25 boards 3 % fewer,
+/// and 9x9 boards and 16x16 boards with 80 or 100 givens as many or fewer. 256 took fewer
+/// guesses still on the hard boards but about two fifths more time on those with 80 givens
+/// (BENCHMARKS.md, sixteenth pass).
+const READING_FIRST: u64 = 1024;
 
 /// The portfolio's turns for the smallest completion once a completion is known: cell by cell
 /// and reading order in turn on doubling budgets, each going on where it stopped, so that a
