@@ -403,7 +403,7 @@ mod tests {
     /// allows a third more). Many took the engine they were climbed against hundreds of
     /// thousands of guesses, some over a second; BENCHMARKS.md tells, pass by pass, which climb
     /// found each and what each engine since has taken over it.
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 41] = [
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 42] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -608,6 +608,11 @@ mod tests {
             "...B.O.D..PE...H...........CLNAE.E........GJI..D.............B.......L......G.M.G..JBC........................H....K..M.L...B.C.A..IHP.......F...........P.........P..G......L.....E.....MF.H.G.N.A....O.FK..M..JF..EKL....P.DIN.LE...I.D...C.....CHJ.FGN.......",
             Question::Smallest,
             27_394,
+        ),
+        (
+            "....C....E.IBNO....E....M.P....JB....LA.C.F.G..I.FJDH...BN..ML..H.M....LJ......BI..O.P.N.....KD....K....H...AFL..........AE.....DC.J.I.......A...M..D..CEI..N....G...H.BL..FDJ....P...F..J....G...N.P.L..C.DK.....L...J.K....GIN........P........J..OB....H.FC..",
+            Question::Smallest,
+            42_855,
         ),
     ];
 
