@@ -963,8 +963,8 @@ mod tests {
     fn the_smallest_solution_takes_reading_order_in_turns_with_cell_by_cell() {
         // Boards the adversary found climbing against the smallest solution when reading order
         // had one turn of 4,096 guesses: cell by cell took 498,710 and 777,733 guesses, reading
-        // order alone takes 43,647 and 122,871. Since the search in reading order in the rounds
-        // learns, the portfolio takes 6,849 and 6,941 (a third more is allowed).
+        // order alone takes 43,647 and 122,871. The portfolio takes 6,849 and 6,941 (a third
+        // more is allowed).
         let boards = [
             ("...............L...FM.........I...MA.J..................J...G...........I..............K...........E.....AL..G.......F..............J.....N.....J........G...H...CF.......J.IE.....O.......P.......D.......K.............I...N.......................C......L...", 9_132),
             ("...........G......H............K......B.......................P......P...J.....L...........I......DH...........I....E.A......P....I......G.....J.B.A..N....P.O.............J..............CD....IH.G.N.........P..C......................F.......E.O............", 9_254),
