@@ -1,7 +1,5 @@
 //! The family engine on arbitrary boards of 1x1 to 16x16 cells: any, smallest and counting agree
-//! with each other, and every answer completes its board. The smallest solution is asked only up
-//! to 9x9: on sparse 16x16 boards it has a known tail (a board with two givens takes about a
-//! minute; see BENCHMARKS.md), which would stop every run here.
+//! with each other, and every answer completes its board.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -27,12 +25,6 @@ fuzz_target!(|data: &[u8]| {
     let any = puzzle.solution();
     let count = puzzle.count_solutions(3);
     assert_eq!(any.is_some(), count > 0);
-    if n == 4 {
-        if let Some(any) = any {
-            assert!(any.solves(&puzzle));
-        }
-        return;
-    }
     let smallest = puzzle.smallest_solution();
     assert_eq!(smallest.is_some(), count > 0);
     if let (Some(any), Some(smallest)) = (any, smallest) {
