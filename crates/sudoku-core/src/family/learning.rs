@@ -277,8 +277,9 @@ impl Learning {
     ///
     /// Where the plain reading-order search rediscovers, in branch after branch, why a prefix
     /// has no completion, this one learns it once; but contradictions never rerank its
-    /// decisions, so it does not reach trouble that lies late in reading order any sooner
-    /// (BENCHMARKS.md, sixteenth pass).
+    /// decisions, so it does not reach trouble that lies late in reading order any sooner. It
+    /// restarts as the search from reading order does, by Glucose's rule, which took it fewer
+    /// guesses than Luby's runs or no restarts at all (BENCHMARKS.md, sixteenth pass).
     pub(super) fn lexicographic(geometry: &Geometry, start: &Position) -> Learning {
         let mut learning = Learning::new(geometry, start, FirstOrder::ReadingOrder);
         learning.in_reading_order = Some(0);

@@ -54,13 +54,14 @@ pub(super) fn smallest(
                 None => None,
                 Some(witness) => {
                     by_cell.witness = Some(witness);
-                    let ways = if Tuning::of(geometry.n).smallest_learns_in_reading_order {
+                    let tuning = Tuning::of(geometry.n);
+                    let ways = if tuning.smallest_learns_in_reading_order {
                         &SMALLEST_LEARNING
                     } else {
                         &SMALLEST
                     };
                     let questions = Schedule {
-                        first: (turns.first.0, Tuning::of(geometry.n).question_first_budget),
+                        first: (turns.first.0, tuning.question_first_budget),
                         ..turns
                     };
                     ways.take_turns(effort, |way, budget| match way {
