@@ -31,13 +31,38 @@ pub(super) struct Geometry {
     /// For each number below `2 * side * n` (every segment's number as a line's `k`-th), its
     /// quotient and remainder by `n`: a division by a number known only at run time is slow.
     by_n: Vec<(usize, usize)>,
+    /// For each unit and place in it (at `unit * side + place`), the cell there and where it
+    /// stands in its other two units (see [`Crossing`]): what a placement's peers need, in one
+    /// lookup each (a fifth fewer instructions in placing a digit than from `units_of` and
+    /// `places_of`).
+    crossings: Vec<Crossing>,
     /// The places of a line inside its first box: the low `n` bits.
     pub(super) first_segment: u32,
     /// The places of the first column of a box: bits `0, n, 2n, ...`.
     pub(super) first_box_column: u32,
 }
 
+/// A cell seen from one of its units: where it stands in the other two.
+#[derive(Clone, Copy)]
+pub(super) struct Crossing {
+    /// Its three units as bits (as [`Geometry::unit_bits_of`]).
+    pub(super) unit_bits: u128,
+    /// The cell.
+    pub(super) cell: u32,
+    /// Its other two units (of row, column and box, in that order).
+    pub(super) units: [u32; 2],
+    /// Each of them times `side`: where its place masks begin, one per digit.
+    pub(super) masks: [u32; 2],
+    /// Its place in each of them, as a bit.
+    pub(super) places: [u32; 2],
+}
+
 impl Geometry {
+    /// The cell at `place` of `unit`, with where it stands in its other two units.
+    pub(super) fn crossing(&self, unit: usize, place: usize) -> &Crossing {
+        &self.crossings[unit * self.side + place]
+    }
+
     /// The cells of `unit` (rows, then columns, then boxes), by place.
     pub(super) fn unit(&self, unit: usize) -> &[usize] {
         &self.unit_cells[unit * self.side..unit * self.side + self.side]
@@ -92,11 +117,11 @@ impl Geometry {
         let units_of: Vec<[usize; 3]> = (0..cells)
             .map(|cell| [cell / side, side + cell % side, 2 * side + box_of(cell)])
             .collect();
-        let unit_bits_of = units_of
+        let unit_bits_of: Vec<u128> = units_of
             .iter()
             .map(|units| units.iter().fold(0, |bits, &unit| bits | 1 << unit))
             .collect();
-        let places_of = (0..cells)
+        let places_of: Vec<[usize; 3]> = (0..cells)
             .map(|cell| [cell % side, cell / side, place_in_box(cell)])
             .collect();
         let segments_of = (0..cells)
@@ -108,10 +133,27 @@ impl Geometry {
                 ]
             })
             .collect();
+        let crossings = unit_cells
+            .iter()
+            .enumerate()
+            .map(|(index, &cell)| {
+                let k = index / side / side;
+                let (units, at): ([usize; 3], [usize; 3]) = (units_of[cell], places_of[cell]);
+                let (first, second) = (usize::from(k == 0), 2 - usize::from(k == 2));
+                Crossing {
+                    unit_bits: unit_bits_of[cell],
+                    cell: cell as u32,
+                    units: [units[first] as u32, units[second] as u32],
+                    masks: [(units[first] * side) as u32, (units[second] * side) as u32],
+                    places: [1 << at[first], 1 << at[second]],
+                }
+            })
+            .collect();
         Geometry {
             n,
             side,
             cells,
+            crossings,
             unit_cells,
             units_of,
             places_of,
@@ -170,6 +212,24 @@ mod tests {
                     assert_eq!(2 * side + in_box, g.units_of[cell][2]);
                     assert!(places >> g.places_of[cell][2] & 1 != 0);
                     assert_eq!(places.count_ones() as usize, n);
+                }
+            }
+            // Seen from each of its units, a cell's other two are its row, column and box but
+            // that one, in order, with its places there.
+            for unit in 0..3 * side {
+                for place in 0..side {
+                    let crossing = g.crossing(unit, place);
+                    let cell = crossing.cell as usize;
+                    assert_eq!(cell, g.cell_at(unit, place));
+                    let k = g.units_of[cell].iter().position(|&u| u == unit).unwrap();
+                    let others: Vec<usize> = (0..3).filter(|&other| other != k).collect();
+                    for (i, &other) in others.iter().enumerate() {
+                        let other_unit = g.units_of[cell][other];
+                        assert_eq!(crossing.units[i] as usize, other_unit);
+                        assert_eq!(crossing.masks[i] as usize, other_unit * side);
+                        assert_eq!(crossing.places[i], 1 << g.places_of[cell][other]);
+                    }
+                    assert_eq!(crossing.unit_bits, g.unit_bits_of[cell]);
                 }
             }
             for v in 0..2 * side * n {

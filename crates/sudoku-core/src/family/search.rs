@@ -76,6 +76,18 @@ const DIGIT_BITS: u32 = 5;
 /// The digit's bits of such a key.
 const DIGIT_MASK: usize = (1 << DIGIT_BITS) - 1;
 
+/// Bit `d` at index `d`: looked up, a digit's bit lets a loop over digits run as vector
+/// operations, which a shift by the digit does not.
+const DIGIT_BIT: [u32; 32] = {
+    let mut bits = [0; 32];
+    let mut d = 0;
+    while d < 32 {
+        bits[d] = 1 << d;
+        d += 1;
+    }
+    bits
+};
+
 /// The levels of a [`Branching::Probing`] search that probe.
 const PROBE_DEPTH: u32 = 3;
 
@@ -268,15 +280,15 @@ impl Position {
         self.candidates[cell] = bit;
         self.digits[cell] = d as u8 + 1;
         self.open -= 1;
-        for &group in geometry.units_of[cell]
-            .iter()
-            .chain(&geometry.segments_of[cell])
-        {
+        let [row, column, in_box] = geometry.units_of[cell];
+        let [row_segment, column_segment] = geometry.segments_of[cell];
+        for group in [row, column, in_box, row_segment, column_segment] {
             self.open_in[group] -= 1;
         }
-        for &segment in &geometry.segments_of[cell] {
-            pending.segments.push(segment - 3 * geometry.side);
-        }
+        let segments_from = 3 * geometry.side;
+        pending
+            .segments
+            .extend_from_slice(&[row_segment - segments_from, column_segment - segments_from]);
         self.lose_places(geometry, cell, old & !bit, pending);
         (0..3).all(|k| {
             let unit = geometry.units_of[cell][k];
@@ -286,38 +298,36 @@ impl Position {
             // The digit's places in the unit come down to the cell: looking at them again
             // could only find the digit placed, so its peers' losses are not noted there.
             self.places[key] = at;
-            self.take_placed(geometry, k, unit, others, d, pending)
+            self.take_placed(geometry, unit, others, d, pending)
         })
     }
 
-    /// Takes digit `d + 1`, just placed in `unit` (the cell's row, column or box as `k` is 0, 1
-    /// or 2), from the cells at `places` of the unit, noting the change to its places in their
-    /// other two units only. `false` on a contradiction.
+    /// Takes digit `d + 1`, just placed in `unit`, from the cells at `places` of the unit,
+    /// noting the change to its places in their other two units only. `false` on a
+    /// contradiction.
     fn take_placed(
         &mut self,
         geometry: &Geometry,
-        k: usize,
         unit: usize,
         mut places: u32,
         d: usize,
         pending: &mut Pending,
     ) -> bool {
-        let side = geometry.side;
-        // The other two of row, column and box, in that order.
-        let (first, second) = (usize::from(k == 0), 2 - usize::from(k == 2));
         while places != 0 {
-            let cell = geometry.cell_at(unit, places.trailing_zeros() as usize);
+            let crossing = geometry.crossing(unit, places.trailing_zeros() as usize);
             places &= places - 1;
+            let cell = crossing.cell as usize;
             let new = self.candidates[cell] & !(1 << d);
             self.candidates[cell] = new;
-            let (units, at) = (geometry.units_of[cell], geometry.places_of[cell]);
-            self.places[units[first] * side + d] &= !(1 << at[first]);
-            self.places[units[second] * side + d] &= !(1 << at[second]);
+            let [first, second] = crossing.masks;
+            self.places[first as usize + d] &= !crossing.places[0];
+            self.places[second as usize + d] &= !crossing.places[1];
             // All three units: the placed cell's own loss has noted `unit` already.
-            self.changed_units |= geometry.unit_bits_of[cell];
+            self.changed_units |= crossing.unit_bits;
+            let [first, second] = crossing.units;
             pending.places.extend_from_slice(&[
-                units[first] << DIGIT_BITS | d,
-                units[second] << DIGIT_BITS | d,
+                (first as usize) << DIGIT_BITS | d,
+                (second as usize) << DIGIT_BITS | d,
             ]);
             if !self.note_left(geometry, cell, new, pending) {
                 return false;
@@ -496,11 +506,11 @@ impl Position {
         // mispredict its exit on nearly every call (about a twentieth of the 25x25 search's
         // time).
         let mut same = 0u32;
-        for (e, &other) in self.places[unit * side..unit * side + side]
+        for (&bit, &other) in DIGIT_BIT
             .iter()
-            .enumerate()
+            .zip(&self.places[unit * side..unit * side + side])
         {
-            same |= u32::from(other == places) << e;
+            same |= bit & 0u32.wrapping_sub(u32::from(other == places));
         }
         let partners = same & !(1 << d);
         if partners == 0 {
