@@ -127,7 +127,7 @@ impl Sudoku {
         if self.n != puzzle.n {
             return false;
         }
-        let geometry = Geometry::new(self.n);
+        let geometry = Geometry::of(self.n);
         let full = u32::MAX >> (32 - self.side());
         let keeps = self
             .cells
@@ -192,7 +192,7 @@ impl Sudoku {
 
     /// [`Sudoku::solution`] by `method` within `effort`; `None` if it runs out.
     fn solution_within(&self, method: Method, effort: &mut Effort) -> Option<Option<Sudoku>> {
-        let geometry = Geometry::new(self.n);
+        let geometry = Geometry::of(self.n);
         let found = match Position::new(&geometry, &self.cells) {
             Some(start) => first(&geometry, &start, &method.schedule(self.n), effort)?,
             None => None,
@@ -202,7 +202,7 @@ impl Sudoku {
 
     /// [`Sudoku::count_solutions`] by `method` within `effort`; `None` if it runs out.
     fn count_within(&self, limit: usize, method: Method, effort: &mut Effort) -> Option<usize> {
-        let geometry = Geometry::new(self.n);
+        let geometry = Geometry::of(self.n);
         match Position::new(&geometry, &self.cells) {
             Some(start) if limit > 0 => {
                 count_completions(&geometry, &start, limit, &method.schedule(self.n), effort)
@@ -213,7 +213,7 @@ impl Sudoku {
 
     /// [`Sudoku::smallest_solution`] by `method` within `effort`; `None` if it runs out.
     fn smallest_within(&self, method: Method, effort: &mut Effort) -> Option<Option<Sudoku>> {
-        let found = smallest(&Geometry::new(self.n), &self.cells, method, effort)?;
+        let found = smallest(&Geometry::of(self.n), &self.cells, method, effort)?;
         Some(found.map(|cells| Sudoku { n: self.n, cells }))
     }
 }
