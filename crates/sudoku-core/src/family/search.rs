@@ -434,6 +434,9 @@ impl Position {
 
     /// Notes in `pending` that `cell` is left with the candidates `new`: if it is open, with one
     /// or two. `false` if it is left with none.
+    // Inlined: called for every peer of every placement, it spent a quarter of its instructions
+    // saving and restoring registers (1 to 2 % of a minimal 16x16 count).
+    #[inline(always)]
     fn note_left(
         &mut self,
         geometry: &Geometry,
