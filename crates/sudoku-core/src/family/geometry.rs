@@ -39,6 +39,9 @@ pub(super) struct Geometry {
     /// lookup each (a fifth fewer instructions in placing a digit than from `units_of` and
     /// `places_of`).
     crossings: Vec<Crossing>,
+    /// For each unit and each of its `2 * n` segments (at `unit * 2 * n + j`; see
+    /// [`Geometry::lock`]), where a digit confined to that segment is locked.
+    locks: Vec<Lock>,
     /// The places of a line inside its first box: the low `n` bits.
     pub(super) first_segment: u32,
     /// The places of the first column of a box: bits `0, n, 2n, ...`.
@@ -58,6 +61,18 @@ pub(super) struct Crossing {
     pub(super) masks: [u32; 2],
     /// Its place in each of them, as a bit.
     pub(super) places: [u32; 2],
+}
+
+/// A segment seen from one of its two units: the other one, which a digit confined to the
+/// segment in the first leaves but there (locked candidates).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Lock {
+    /// The other unit: a line's box, a box's row or column.
+    pub(super) unit: usize,
+    /// The segment's places in that unit.
+    pub(super) keep: u32,
+    /// The segment's number as its line's `k`-th: `line * n + k`.
+    pub(super) segment: usize,
 }
 
 impl Geometry {
@@ -86,17 +101,12 @@ impl Geometry {
         self.by_n[v]
     }
 
-    /// The box holding the `k`-th segment of `line` (a unit number below `2 * side`: rows, then
-    /// columns), as a box number below `side`, and the segment's places in that box.
-    pub(super) fn segment_in_box(&self, line: usize, k: usize) -> (usize, u32) {
-        let n = self.n;
-        if line < self.side {
-            let (high, low) = self.split(line);
-            (high * n + k, self.first_segment << (low * n))
-        } else {
-            let (high, low) = self.split(line - self.side);
-            (k * n + high, self.first_box_column << low)
-        }
+    /// Segment `j` of `unit` seen from there: for a line (rows, then columns), its `j`-th
+    /// segment (`j < n`); for a box, the segment of its `j`-th row for `j < n`, of its
+    /// `(j - n)`-th column from `n` on. One lookup where telling lines from boxes would take a
+    /// branch that the order of propagation's work makes a coin toss.
+    pub(super) fn lock(&self, unit: usize, j: usize) -> &Lock {
+        &self.locks[unit * 2 * self.n + j]
     }
 
     /// The geometry of boards of `n x n` boxes (`n >= 1`), shared: built once per thread and
@@ -174,6 +184,41 @@ impl Geometry {
                 }
             }));
         }
+        let first_segment = (1 << n) - 1;
+        let first_box_column = (0..n).fold(0, |mask, k| mask | 1 << (k * n));
+        let mut locks = vec![Lock::default(); 3 * side * 2 * n];
+        // A line's k-th segment lies in the box of stack (for a row) or band (a column) k; a
+        // box's j-th row or column crosses it in one segment.
+        for (high, low) in (0..n).flat_map(|high| (0..n).map(move |low| (high, low))) {
+            let (row, column) = (high * n + low, side + high * n + low);
+            for k in 0..n {
+                locks[row * 2 * n + k] = Lock {
+                    unit: 2 * side + high * n + k,
+                    keep: first_segment << (low * n),
+                    segment: row * n + k,
+                };
+                locks[column * 2 * n + k] = Lock {
+                    unit: 2 * side + k * n + high,
+                    keep: first_box_column << low,
+                    segment: column * n + k,
+                };
+            }
+            // The box in band `high`, stack `low`.
+            let in_box = 2 * side + high * n + low;
+            for k in 0..n {
+                let (row, column) = (high * n + k, side + low * n + k);
+                locks[in_box * 2 * n + k] = Lock {
+                    unit: row,
+                    keep: first_segment << (low * n),
+                    segment: row * n + low,
+                };
+                locks[in_box * 2 * n + n + k] = Lock {
+                    unit: column,
+                    keep: first_segment << (high * n),
+                    segment: column * n + high,
+                };
+            }
+        }
         let mut by_n = Vec::with_capacity(2 * side * n);
         for high in 0..2 * side {
             by_n.extend((0..n).map(|low| (high, low)));
@@ -189,8 +234,9 @@ impl Geometry {
             unit_bits_of,
             segments_of,
             by_n,
-            first_segment: (1 << n) - 1,
-            first_box_column: (0..n).fold(0, |mask, k| mask | 1 << (k * n)),
+            locks,
+            first_segment,
+            first_box_column,
         }
     }
 }
@@ -237,10 +283,21 @@ mod tests {
                 for (k, &segment) in g.segments_of[cell].iter().enumerate() {
                     let (line, at) = g.split(segment - 3 * side);
                     assert_eq!(line, g.units_of[cell][k]);
-                    let (in_box, places) = g.segment_in_box(line, at);
-                    assert_eq!(2 * side + in_box, g.units_of[cell][2]);
-                    assert!(places >> g.places_of[cell][2] & 1 != 0);
-                    assert_eq!(places.count_ones() as usize, n);
+                    // Seen from its line, the segment is locked in the box; seen from the box,
+                    // in the line.
+                    let lock = g.lock(line, at);
+                    assert_eq!(lock.unit, g.units_of[cell][2]);
+                    assert!(lock.keep >> g.places_of[cell][2] & 1 != 0);
+                    assert_eq!(lock.keep.count_ones() as usize, n);
+                    assert_eq!(lock.segment, segment - 3 * side);
+                    let in_box = g.units_of[cell][2];
+                    let place = g.places_of[cell][2];
+                    let j = if k == 0 { place / n } else { n + place % n };
+                    let back = g.lock(in_box, j);
+                    assert_eq!(back.unit, line);
+                    assert!(back.keep >> g.places_of[cell][k] & 1 != 0);
+                    assert_eq!(back.keep.count_ones() as usize, n);
+                    assert_eq!(back.segment, segment - 3 * side);
                 }
             }
             // Seen from each of its units, a cell's other two are its row, column and box but

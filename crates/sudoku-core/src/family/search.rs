@@ -516,39 +516,27 @@ impl Position {
         if rest & (rest - 1) == 0 && !self.hidden_pair(geometry, unit, d, places, pending) {
             return false;
         }
-        let bit = 1 << d;
+        // Places inside one row (or column) of a box, or one segment of a line: the digit is
+        // locked there, and leaves the rest of the box's row (or column), or of the line's box.
+        // Lines and boxes are told apart without a branch (see `Geometry::lock`).
+        let n = geometry.n;
         let first = places.trailing_zeros() as usize;
         let (first_high, first_low) = geometry.split(first);
-        let n = geometry.n;
-        let segment = geometry.first_segment << (first_high * n);
-        let in_one_segment = places & !segment == 0;
-        if unit < 2 * side {
-            // A line whose places are in one box leaves the rest of that box.
-            if !in_one_segment {
-                return true;
-            }
-            pending.segments.push(unit * n + first_high);
-            let (in_box, keep) = geometry.segment_in_box(unit, first_high);
-            let box_unit = 2 * side + in_box;
-            let rest = self.places[box_unit * side + d] & !keep;
-            self.take_from(geometry, box_unit, rest, bit, pending)
-        } else {
-            // A box whose places are in one of its rows or columns leaves the rest of that line.
-            let (box_high, box_low) = geometry.split(unit - 2 * side);
-            let (line_unit, keep, k) = if in_one_segment {
-                let row = box_high * n + first_high;
-                (row, geometry.first_segment << (box_low * n), box_low)
-            } else if places & !(geometry.first_box_column << first_low) == 0 {
-                let column = box_low * n + first_low;
-                let keep = geometry.first_segment << (box_high * n);
-                (side + column, keep, box_high)
-            } else {
-                return true;
-            };
-            pending.segments.push(line_unit * n + k);
-            let rest = self.places[line_unit * side + d] & !keep;
-            self.take_from(geometry, line_unit, rest, bit, pending)
+        let in_segment = places & !(geometry.first_segment << (first_high * n)) == 0;
+        let in_box_column =
+            (unit >= 2 * side) & (places & !(geometry.first_box_column << first_low) == 0);
+        if !(in_segment | in_box_column) {
+            return true;
         }
+        let j = if in_segment {
+            first_high
+        } else {
+            n + first_low
+        };
+        let lock = *geometry.lock(unit, j);
+        pending.segments.push(lock.segment);
+        let rest = self.places[lock.unit * side + d] & !lock.keep;
+        self.take_from(geometry, lock.unit, rest, 1 << d, pending)
     }
 
     /// Where digit `d + 1` has the two `places` in `unit` and another digit the same two, takes
@@ -642,8 +630,8 @@ impl Position {
         let (n, side) = (geometry.n, geometry.side);
         // The segment's places in the line, and in the box.
         let line_places = geometry.first_segment << (k * n);
-        let (box_index, box_places) = geometry.segment_in_box(line, k);
-        let box_unit = 2 * side + box_index;
+        let lock = geometry.lock(line, k);
+        let (box_unit, box_places) = (lock.unit, lock.keep);
         let cells = &geometry.unit(line)[k * n..k * n + n];
         let (mut open, mut may) = (0, 0);
         for &cell in cells.iter().filter(|&&cell| self.digits[cell] == 0) {
