@@ -35,11 +35,12 @@
 //!
 //! A guess's time goes as much to branches the processor mispredicts as to instructions: which
 //! of a cell's peers have a digit, whether a narrowed cell is left with one or two candidates,
-//! which digits a segment binds, are coin tosses to a branch predictor. So propagation takes a
-//! placement's peers in one loop over all three units, queues cells without branching on
-//! whether to, and compares every digit of a unit at once where it can (vector operations);
-//! with the same instructions, that cut a third of the mispredicts and a tenth of the time
-//! (BENCHMARKS.md, seventeenth pass).
+//! which digits a segment binds, whether a changed place mask is a line's or a box's, are coin
+//! tosses to a branch predictor. So propagation takes a placement's peers in one loop over all
+//! three units, queues cells without branching on whether to, compares every digit of a unit at
+//! once where it can (vector operations), and finds where a locked digit acts by a table rather
+//! than by the unit's kind; with the same instructions, that cut a third of the mispredicts and
+//! a tenth of the time (BENCHMARKS.md, seventeenth and eighteenth passes).
 //!
 //! A [`Search`] can stop when its guess budget runs out and resume on the next budget where it
 //! stopped (writing down, as it returns, each position with what was left to do there), so a
