@@ -39,8 +39,9 @@
 //! tosses to a branch predictor. So propagation takes a placement's peers in one loop over all
 //! three units, queues cells without branching on whether to, compares every digit of a unit at
 //! once where it can (vector operations), and finds where a locked digit acts by a table rather
-//! than by the unit's kind; with the same instructions, that cut a third of the mispredicts and
-//! a tenth of the time (BENCHMARKS.md, seventeenth and eighteenth passes).
+//! than by the unit's kind; with about the same instructions, that cut the simulated
+//! mispredicts by about two fifths and the time by a tenth or more (BENCHMARKS.md, seventeenth
+//! and eighteenth passes).
 //!
 //! A [`Search`] can stop when its guess budget runs out and resume on the next budget where it
 //! stopped (writing down, as it returns, each position with what was left to do there), so a
