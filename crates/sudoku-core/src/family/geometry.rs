@@ -110,8 +110,8 @@ impl Geometry {
     }
 
     /// The geometry of boards of `n x n` boxes (`n >= 1`), shared: built once per thread and
-    /// size. Building it takes as long as propagating a 16x16 puzzle's givens (7 us), a tenth
-    /// of an easy one's solve, which bulk solving would otherwise pay again for every board.
+    /// size. Building it costs about a tenth of an easy 16x16 puzzle's solve, which bulk solving
+    /// would otherwise pay again for every board (BENCHMARKS.md, eighteenth pass).
     pub(super) fn of(n: usize) -> Rc<Geometry> {
         thread_local! {
             static BUILT: RefCell<Vec<Option<Rc<Geometry>>>> = const { RefCell::new(Vec::new()) };
@@ -127,8 +127,8 @@ impl Geometry {
 
     /// The geometry of boards of `n x n` boxes (`n >= 1`).
     pub(super) fn new(n: usize) -> Geometry {
-        // Built in nested loops, without a division: at a few dozen cycles each, divisions
-        // took most of the 16 us this took for 16x16 boards, a tenth of an easy puzzle's solve.
+        // Built in nested loops rather than with divisions for every entry, which took most of
+        // the time (BENCHMARKS.md, eighteenth pass).
         let side = n * n;
         let cells = side * side;
         let mut unit_cells = Vec::with_capacity(3 * cells);
