@@ -51,8 +51,8 @@ pub(super) struct Geometry {
 /// A cell seen from one of its units: where it stands in the other two.
 #[derive(Clone, Copy)]
 pub(super) struct Crossing {
-    /// Its three units as bits (as [`Geometry::unit_bits_of`]).
-    pub(super) unit_bits: u128,
+    /// Its other two units as bits (as in [`Geometry::unit_bits_of`]).
+    pub(super) other_unit_bits: u128,
     /// The cell.
     pub(super) cell: u32,
     /// Its other two units (of row, column and box, in that order).
@@ -176,7 +176,7 @@ impl Geometry {
             crossings.extend(kind.iter().map(|&cell| {
                 let (units, at) = (units_of[cell], places_of[cell]);
                 Crossing {
-                    unit_bits: unit_bits_of[cell],
+                    other_unit_bits: 1 << units[first] | 1 << units[second],
                     cell: cell as u32,
                     units: [units[first] as u32, units[second] as u32],
                     masks: [(units[first] * side) as u32, (units[second] * side) as u32],
@@ -315,7 +315,10 @@ mod tests {
                         assert_eq!(crossing.masks[i] as usize, other_unit * side);
                         assert_eq!(crossing.places[i], 1 << g.places_of[cell][other]);
                     }
-                    assert_eq!(crossing.unit_bits, g.unit_bits_of[cell]);
+                    assert_eq!(
+                        crossing.other_unit_bits,
+                        g.unit_bits_of[cell] & !(1 << unit)
+                    );
                 }
             }
             for v in 0..2 * side * n {

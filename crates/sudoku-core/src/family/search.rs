@@ -58,6 +58,7 @@
 use std::ops::ControlFlow;
 
 use super::geometry::Geometry;
+use super::MAX_BOX;
 use crate::matching::keep_matched_candidates;
 use crate::probe_cursor::ProbeCursor;
 
@@ -81,10 +82,8 @@ pub(super) enum Branching {
     Probing,
 }
 
-/// The bits of the digit in a key of [`Pending::places`]: a side has at most 25 digits.
-const DIGIT_BITS: u32 = 5;
-/// The digit's bits of such a key.
-const DIGIT_MASK: usize = (1 << DIGIT_BITS) - 1;
+/// The most units a board has: rows, columns and boxes of the largest size.
+const MAX_UNITS: usize = 3 * MAX_BOX * MAX_BOX;
 
 /// Bit `d` at index `d`: looked up, a digit's bit lets a loop over digits run as vector
 /// operations, which a shift by the digit does not.
@@ -130,8 +129,8 @@ pub(super) struct Position {
 pub(super) struct Pending {
     /// Open cells left with one candidate.
     singles: CellStack,
-    /// Place masks that changed, as `unit << DIGIT_BITS | d` for digit `d + 1`'s in `unit`.
-    places: Vec<usize>,
+    /// Place masks that changed: per unit, bit `d` for digit `d + 1`'s.
+    places: ChangedPlaces,
     /// Open cells left with two candidates.
     pairs: CellStack,
     /// Segments to look at with the segment rules, as `line * n + k` for the line's `k`-th: where
@@ -173,6 +172,69 @@ impl CellStack {
     /// Takes every cell off the stack.
     fn clear(&mut self) {
         self.len = 0;
+    }
+}
+
+/// The place masks that changed, as a set of digits per unit, taken unit by unit: a mask that
+/// changes again before it is looked at is looked at once (in a queue of changes, three looks
+/// in ten on minimal 16x16 puzzles were at a mask queued again further down), and a change is
+/// noted in all three units by a few bitwise ors, with no memory to grow.
+struct ChangedPlaces {
+    /// Per unit, bit `d` for each digit `d + 1` whose places changed there.
+    digits: [u32; MAX_UNITS],
+    /// Bit `u` for each unit that may have a bit in `digits`.
+    units: u128,
+}
+
+impl Default for ChangedPlaces {
+    fn default() -> ChangedPlaces {
+        ChangedPlaces {
+            digits: [0; MAX_UNITS],
+            units: 0,
+        }
+    }
+}
+
+impl ChangedPlaces {
+    /// Notes that the places of the digits `digits` changed in `unit`.
+    fn note(&mut self, unit: usize, digits: u32) {
+        self.digits[unit] |= digits;
+        self.units |= 1 << unit;
+    }
+
+    /// Notes that the places of the digits `digits` changed in each of the `units`, which are
+    /// `unit_bits` as bits.
+    fn note_in<const K: usize>(&mut self, units: [usize; K], unit_bits: u128, digits: u32) {
+        for unit in units {
+            self.digits[unit] |= digits;
+        }
+        self.units |= unit_bits;
+    }
+
+    /// A unit and digit `d` whose places changed, as `(unit, d)`, taken out of the set.
+    fn pop(&mut self) -> Option<(usize, usize)> {
+        loop {
+            if self.units == 0 {
+                return None;
+            }
+            let unit = self.units.trailing_zeros() as usize;
+            let digits = self.digits[unit];
+            let rest = digits & digits.wrapping_sub(1);
+            self.digits[unit] = rest;
+            // Without a branch: whether a unit has a digit left is a coin toss.
+            self.units &= !(u128::from(rest == 0) << unit);
+            if digits != 0 {
+                return Some((unit, digits.trailing_zeros() as usize));
+            }
+        }
+    }
+
+    /// Empties the set.
+    fn clear(&mut self) {
+        while self.units != 0 {
+            self.digits[self.units.trailing_zeros() as usize] = 0;
+            self.units &= self.units - 1;
+        }
     }
 }
 
@@ -257,12 +319,7 @@ impl Position {
         }
         // Every rule looks at every place mask and segment it could apply to once.
         for (unit, &given) in given_in.iter().enumerate() {
-            let mut digits = all & !given;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                pending.places.push(unit << DIGIT_BITS | d);
-            }
+            pending.places.note(unit, all & !given);
         }
         pending.segments.extend(0..2 * side * geometry.n);
         if position.propagate(geometry, &mut pending) {
@@ -381,13 +438,14 @@ impl Position {
             let [first, second] = crossing.masks;
             self.places[first as usize + d] &= !crossing.places[0];
             self.places[second as usize + d] &= !crossing.places[1];
-            // All three units: the placed cell's own loss has noted its units already.
-            self.changed_units |= crossing.unit_bits;
+            // Its other two units: the placed cell's own loss has noted the third already.
+            self.changed_units |= crossing.other_unit_bits;
             let [first, second] = crossing.units;
-            pending.places.extend_from_slice(&[
-                (first as usize) << DIGIT_BITS | d,
-                (second as usize) << DIGIT_BITS | d,
-            ]);
+            pending.places.note_in(
+                [first as usize, second as usize],
+                crossing.other_unit_bits,
+                1 << d,
+            );
             if !self.note_left(geometry, cell, new, pending) {
                 return false;
             }
@@ -477,17 +535,15 @@ impl Position {
         // Every change to a cell's candidates but a placed digit's loss in its peers comes here
         // (placing the cell itself too, even when it had no other candidate).
         self.changed_units |= geometry.unit_bits_of[cell];
+        pending
+            .places
+            .note_in([row, column, in_box], geometry.unit_bits_of[cell], gone);
         while gone != 0 {
             let d = gone.trailing_zeros() as usize;
             gone &= gone - 1;
             self.places[row * side + d] &= !(1 << at_row);
             self.places[column * side + d] &= !(1 << at_column);
             self.places[in_box * side + d] &= !(1 << at_box);
-            pending.places.extend_from_slice(&[
-                row << DIGIT_BITS | d,
-                column << DIGIT_BITS | d,
-                in_box << DIGIT_BITS | d,
-            ]);
         }
     }
 
@@ -700,8 +756,8 @@ impl Position {
             let consistent = if let Some(cell) = pending.singles.pop() {
                 let d = self.candidates[cell].trailing_zeros() as usize;
                 self.digits[cell] != 0 || self.place(geometry, cell, d, pending)
-            } else if let Some(key) = pending.places.pop() {
-                self.look_at(geometry, key >> DIGIT_BITS, key & DIGIT_MASK, pending)
+            } else if let Some((unit, d)) = pending.places.pop() {
+                self.look_at(geometry, unit, d, pending)
             } else if let Some(cell) = pending.pairs.pop() {
                 self.naked_pair(geometry, cell, pending)
             } else if let Some(segment) = pending.segments.pop() {
