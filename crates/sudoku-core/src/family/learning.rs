@@ -119,6 +119,26 @@ pub(super) struct Learning {
     /// Whether decisions keep to reading order (see [`Learning::lexicographic`]), and if so,
     /// the index in `open` of the first cell without a digit yet (every cell before it has one).
     in_reading_order: Option<usize>,
+    /// The memory each contradiction's analysis works in.
+    scratch: Scratch,
+}
+
+/// The lists a contradiction's analysis builds, kept from one contradiction to the next: taking
+/// fresh memory for each, and growing it, was about a tenth of the instructions of the hard
+/// 16x16 boards the learning search answers.
+#[derive(Default)]
+struct Scratch {
+    /// The literals of the clause the last contradiction falsified, or of an assignment's
+    /// reason (see [`Learning::explain`]).
+    reason: Vec<Literal>,
+    /// The clause being learnt.
+    learnt: Vec<Literal>,
+    /// The literals marked seen while shortening it (see [`Learning::implied`]).
+    marked: Vec<Literal>,
+    /// The propositions whose reasons are still to read while shortening it.
+    stack: Vec<usize>,
+    /// The decision levels of its literals.
+    levels: Vec<u32>,
 }
 
 /// The order the learning search decides in before contradictions rank its propositions: the
@@ -252,6 +272,7 @@ impl Learning {
             work_at_decision: 0,
             owed: 0,
             in_reading_order: None,
+            scratch: Scratch::default(),
         };
         for (cell, &mask) in start.candidates().iter().enumerate() {
             for d in 0..side {
@@ -263,7 +284,7 @@ impl Learning {
                 }
             }
         }
-        learning.exhausted = learning.propagate(geometry).is_some();
+        learning.exhausted = !learning.propagate(geometry);
         learning
     }
 
@@ -356,9 +377,9 @@ impl Learning {
         index
     }
 
-    /// Draws every consequence of the trail; the literals of a clause every literal of which is
-    /// false, if it meets one.
-    fn propagate(&mut self, geometry: &Geometry) -> Option<Vec<Literal>> {
+    /// Draws every consequence of the trail; `false` if it meets a clause every literal of which
+    /// is false, whose literals it leaves in the scratch's `reason`.
+    fn propagate(&mut self, geometry: &Geometry) -> bool {
         while let Some(&literal) = self.trail.get(self.head) {
             self.head += 1;
             let v = (literal >> 1) as usize;
@@ -371,7 +392,12 @@ impl Learning {
                         others &= others - 1;
                         match self.values[2 * w] {
                             0 => self.assign(2 * w as u32 + 1, Reason::Excluded(v as u32)),
-                            1 => return Some(vec![literal | 1, 2 * w as u32 + 1]),
+                            1 => {
+                                let conflict = &mut self.scratch.reason;
+                                conflict.clear();
+                                conflict.extend_from_slice(&[literal | 1, 2 * w as u32 + 1]);
+                                return false;
+                            }
                             _ => {}
                         }
                     }
@@ -381,8 +407,11 @@ impl Learning {
                 let alive = self.alive[g] & !(1 << place);
                 self.alive[g] = alive;
                 if alive == 0 {
-                    let members = (0..self.side).map(|i| 2 * self.member(geometry, g, i) as u32);
-                    return Some(members.collect());
+                    let mut conflict = std::mem::take(&mut self.scratch.reason);
+                    conflict.clear();
+                    conflict.extend((0..self.side).map(|i| 2 * self.member(geometry, g, i) as u32));
+                    self.scratch.reason = conflict;
+                    return false;
                 }
                 if alive & (alive - 1) == 0 {
                     let w = self.member(geometry, g, alive.trailing_zeros() as usize);
@@ -391,20 +420,19 @@ impl Learning {
                     }
                 }
             }
-            let conflict = self.propagate_clauses(literal ^ 1);
-            if conflict.is_some() {
-                return conflict;
+            if !self.propagate_clauses(literal ^ 1) {
+                return false;
             }
         }
-        None
+        true
     }
 
     /// Looks at the clauses watched by `falsified`, which has just turned false: each finds
-    /// another literal to be watched by, implies its other watched literal, or is the
-    /// contradiction returned.
-    fn propagate_clauses(&mut self, falsified: Literal) -> Option<Vec<Literal>> {
+    /// another literal to be watched by, implies its other watched literal, or is a
+    /// contradiction (`false`, its literals left in the scratch's `reason`).
+    fn propagate_clauses(&mut self, falsified: Literal) -> bool {
         let mut watching = std::mem::take(&mut self.watches[falsified as usize]);
-        let mut conflict = None;
+        let mut consistent = true;
         let mut k = 0;
         self.work += watching.len() as u64;
         while k < watching.len() {
@@ -434,7 +462,9 @@ impl Learning {
                     watching[k].1 = other;
                     k += 1;
                     if first == -1 {
-                        conflict = Some(self.literals[range].to_vec());
+                        self.scratch.reason.clear();
+                        self.scratch.reason.extend_from_slice(&self.literals[range]);
+                        consistent = false;
                         break;
                     } else if first == 0 {
                         self.assign(self.literals[start], Reason::Clause(index));
@@ -445,7 +475,7 @@ impl Learning {
         // (Nothing else is watched by `falsified` meanwhile: a clause moves to a literal not
         // false.)
         self.watches[falsified as usize] = watching;
-        conflict
+        consistent
     }
 
     /// Puts in `out` the literals that, being false, made `v` take its value (by its reason).
@@ -467,8 +497,9 @@ impl Learning {
         }
     }
 
-    /// The clause to learn from a contradiction: its first literal is the one it asserts once
-    /// the search backs up to the level it returns (the highest of the others').
+    /// The clause to learn from the contradiction whose literals the scratch's `reason` holds,
+    /// left in the scratch's `learnt`: its first literal is the one it asserts once the search
+    /// backs up to the level it returns (the highest of the others').
     ///
     /// It leaves out every literal that the clause's others imply through the reasons of the
     /// assignments they rest on, however far back (where it looked only one reason back before,
@@ -478,11 +509,15 @@ impl Learning {
     /// 25x25 boards nine unique puzzles with 45 % givens took a fifth less time to a first
     /// solution, the rest about as long (BENCHMARKS.md, fifteenth pass). The reasons it reads
     /// are charged as work ([`LITERALS_PER_WORK`]).
-    fn analyze(&mut self, geometry: &Geometry, mut reason: Vec<Literal>) -> (Vec<Literal>, u32) {
+    fn analyze(&mut self, geometry: &Geometry) -> u32 {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut learnt = std::mem::take(&mut scratch.learnt);
         let level = self.decisions.len() as u32;
-        let (mut learnt, mut pending, mut index) = (vec![0], 0, self.trail.len());
+        learnt.clear();
+        learnt.push(0);
+        let (mut pending, mut index) = (0, self.trail.len());
         loop {
-            for &literal in &reason {
+            for &literal in &scratch.reason {
                 let v = (literal >> 1) as usize;
                 if !self.seen[v] && self.levels[v] > 0 {
                     self.seen[v] = true;
@@ -506,26 +541,29 @@ impl Learning {
                 learnt[0] = self.trail[index] ^ 1;
                 break;
             }
-            self.explain(geometry, v, &mut reason);
+            self.explain(geometry, v, &mut scratch.reason);
         }
-        // A literal goes if the clause's other literals and the facts imply it.
+        // A literal goes if the clause's other literals and the facts imply it; those kept
+        // move to the front, in order.
         let levels = learnt[1..].iter().fold(0u32, |mask, &literal| {
             mask | 1 << (self.levels[(literal >> 1) as usize] & 31)
         });
-        let mut marked = learnt.clone();
-        let mut kept = vec![learnt[0]];
-        let mut looked = 0;
-        for &literal in &learnt[1..] {
+        scratch.marked.clear();
+        scratch.marked.extend_from_slice(&learnt);
+        let (mut looked, mut kept) = (0, 1);
+        for k in 1..learnt.len() {
+            let literal = learnt[k];
             let v = (literal >> 1) as usize;
             if matches!(self.reasons[v], Reason::Decision)
-                || !self.implied(geometry, v, levels, &mut marked, &mut reason, &mut looked)
+                || !self.implied(geometry, v, levels, &mut scratch, &mut looked)
             {
-                kept.push(literal);
+                learnt[kept] = literal;
+                kept += 1;
             }
         }
+        learnt.truncate(kept);
         self.work += looked / LITERALS_PER_WORK;
-        learnt = kept;
-        for literal in marked {
+        for &literal in &scratch.marked {
             self.seen[(literal >> 1) as usize] = false;
         }
         let mut back = 0;
@@ -536,12 +574,14 @@ impl Learning {
                 learnt.swap(1, k);
             }
         }
-        (learnt, back)
+        scratch.learnt = learnt;
+        self.scratch = scratch;
+        back
     }
 
     /// Whether the value of `v` follows, through the reasons of the assignments it rests on,
     /// from the facts and the assignments marked seen (those of the clause being learnt, and
-    /// those already found to follow, listed in `marked`). Only assignments at the decision
+    /// those already found to follow, listed in the scratch's `marked`). Only assignments at the decision
     /// levels of `levels` (bit `level % 32`) can follow: any other is not worth the look. The
     /// assignments it finds to follow are marked; none is if `v`'s does not. Adds to `looked`
     /// the literals of the reasons it reads.
@@ -550,12 +590,18 @@ impl Learning {
         geometry: &Geometry,
         v: usize,
         levels: u32,
-        marked: &mut Vec<Literal>,
-        reason: &mut Vec<Literal>,
+        scratch: &mut Scratch,
         looked: &mut u64,
     ) -> bool {
+        let Scratch {
+            reason,
+            marked,
+            stack,
+            ..
+        } = scratch;
         let top = marked.len();
-        let mut stack = vec![v];
+        stack.clear();
+        stack.push(v);
         while let Some(w) = stack.pop() {
             self.explain(geometry, w, reason);
             *looked += reason.len() as u64;
@@ -625,7 +671,7 @@ impl Learning {
             if self.exhausted {
                 return Some(None);
             }
-            if let Some(conflict) = self.propagate(geometry) {
+            if !self.propagate(geometry) {
                 if self.decisions.is_empty() {
                     self.exhausted = true;
                     continue;
@@ -635,21 +681,24 @@ impl Learning {
                     self.back_to(geometry, 0);
                     return Some(None);
                 }
-                let (learnt, back) = self.analyze(geometry, conflict);
+                let back = self.analyze(geometry);
+                let learnt = std::mem::take(&mut self.scratch.learnt);
                 // How many decision levels the clause spans.
-                let mut levels: Vec<u32> = learnt
-                    .iter()
-                    .map(|&l| self.levels[(l >> 1) as usize])
-                    .collect();
+                let mut levels = std::mem::take(&mut self.scratch.levels);
+                levels.clear();
+                levels.extend(learnt.iter().map(|&l| self.levels[(l >> 1) as usize]));
                 levels.sort_unstable();
                 levels.dedup();
-                self.restarts.contradiction(levels.len() as u32);
+                let span = levels.len() as u32;
+                self.scratch.levels = levels;
+                self.restarts.contradiction(span);
                 self.back_to(geometry, back);
                 let first = learnt[0];
                 let reason = match learnt.len() {
                     1 => Reason::Decision,
-                    _ => Reason::Clause(self.add(&learnt, levels.len() as u32)),
+                    _ => Reason::Clause(self.add(&learnt, span)),
                 };
+                self.scratch.learnt = learnt;
                 self.assign(first, reason);
                 self.bump /= 0.95;
                 continue;
