@@ -119,6 +119,8 @@ pub(super) struct Position {
     open: usize,
     /// Open cells per unit, then per segment (numbered as in [`Geometry::segments_of`]).
     open_in: Vec<u32>,
+    /// The open cells, as bit `cell % 64` of word `cell / 64`.
+    open_bits: Vec<u64>,
     /// Bit `u` for each unit whose candidates changed since [`Position::match_units`] last
     /// narrowed it (every unit, for a new position).
     changed_units: u128,
@@ -196,12 +198,6 @@ impl Default for ChangedPlaces {
 }
 
 impl ChangedPlaces {
-    /// Notes that the places of the digits `digits` changed in `unit`.
-    fn note(&mut self, unit: usize, digits: u32) {
-        self.digits[unit] |= digits;
-        self.units |= 1 << unit;
-    }
-
     /// Notes that the places of the digits `digits` changed in each of the `units`, which are
     /// `unit_bits` as bits.
     fn note_in<const K: usize>(&mut self, units: [usize; K], unit_bits: u128, digits: u32) {
@@ -231,10 +227,7 @@ impl ChangedPlaces {
 
     /// Empties the set.
     fn clear(&mut self) {
-        while self.units != 0 {
-            self.digits[self.units.trailing_zeros() as usize] = 0;
-            self.units &= self.units - 1;
-        }
+        *self = ChangedPlaces::default();
     }
 }
 
@@ -280,6 +273,7 @@ impl Position {
             digits: cells.to_vec(),
             open: 0,
             open_in: vec![0; geometry.units().len() + 2 * side * geometry.n],
+            open_bits: vec![0; (geometry.cells + 63) / 64],
             changed_units: u128::MAX >> (128 - geometry.units().len()),
         };
         let mut pending = Pending::default();
@@ -305,6 +299,7 @@ impl Position {
                 continue;
             }
             position.open += 1;
+            position.open_bits[cell / 64] |= 1 << (cell % 64);
             for &group in units.iter().chain(&geometry.segments_of[cell]) {
                 position.open_in[group] += 1;
             }
@@ -319,7 +314,7 @@ impl Position {
         }
         // Every rule looks at every place mask and segment it could apply to once.
         for (unit, &given) in given_in.iter().enumerate() {
-            pending.places.note(unit, all & !given);
+            pending.places.note_in([unit], 1 << unit, all & !given);
         }
         pending.segments.extend(0..2 * side * geometry.n);
         if position.propagate(geometry, &mut pending) {
@@ -337,6 +332,7 @@ impl Position {
         self.digits.clone_from(&source.digits);
         self.open = source.open;
         self.open_in.clone_from(&source.open_in);
+        self.open_bits.clone_from(&source.open_bits);
         self.changed_units = source.changed_units;
     }
 
@@ -382,6 +378,7 @@ impl Position {
         self.candidates[cell] = bit;
         self.digits[cell] = d as u8 + 1;
         self.open -= 1;
+        self.open_bits[cell / 64] &= !(1 << (cell % 64));
         let [row, column, in_box] = geometry.units_of[cell];
         let [row_segment, column_segment] = geometry.segments_of[cell];
         for group in [row, column, in_box, row_segment, column_segment] {
@@ -862,28 +859,23 @@ impl Position {
         true
     }
 
-    /// The open cells, in reading order. Found eight at a time from the digits (each below
-    /// 128), so that a board's irregular mix of open and placed cells costs no mispredicted
-    /// branch per cell.
+    /// The open cells, in reading order. Found 64 at a time from their bits, so that a board's
+    /// irregular mix of open and placed cells costs no mispredicted branch per cell.
     fn open_cells(&self) -> impl Iterator<Item = usize> + '_ {
-        const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        let chunks = self.digits.chunks(8);
-        chunks.enumerate().flat_map(|(index, chunk)| {
-            let mut bytes = [1u8; 8];
-            bytes[..chunk.len()].copy_from_slice(chunk);
-            // A byte's high bit, after adding 127 without carries (every digit is below 128),
-            // is set unless the byte is 0.
-            let mut zeros = !(u64::from_le_bytes(bytes) + LOW) & HIGH;
-            std::iter::from_fn(move || {
-                if zeros == 0 {
-                    return None;
-                }
-                let at = zeros.trailing_zeros() as usize / 8;
-                zeros &= zeros - 1;
-                Some(8 * index + at)
+        self.open_bits
+            .iter()
+            .enumerate()
+            .flat_map(|(index, &word)| {
+                let mut left = word;
+                std::iter::from_fn(move || {
+                    if left == 0 {
+                        return None;
+                    }
+                    let at = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    Some(64 * index + at)
+                })
             })
-        })
     }
 
     /// The guesses to branch on, in the order to try them, as cells and digits (`d` for digit
@@ -1619,8 +1611,11 @@ mod tests {
             }
         }
         assert_eq!(open_in, position.open_in);
-        let open = position.digits.iter().filter(|&&digit| digit == 0).count();
-        assert_eq!(position.open, open);
+        let open: Vec<usize> = (0..geometry.cells)
+            .filter(|&cell| position.digits[cell] == 0)
+            .collect();
+        assert_eq!(position.open, open.len());
+        assert_eq!(position.open_cells().collect::<Vec<_>>(), open);
     }
 
     #[test]
