@@ -20,6 +20,9 @@ pub mod strip;
 pub mod widen;
 pub mod workspace;
 
+#[cfg(test)]
+mod test_support;
+
 use std::collections::BTreeSet;
 use std::fmt;
 use std::path::Path;

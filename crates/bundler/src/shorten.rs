@@ -384,16 +384,11 @@ impl VisitMut for Renamer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::{rewritten, tokens};
 
     /// `code` with its locals shortened, as tokens printed with single spaces.
     fn shortened(code: &str) -> String {
-        let mut file = syn::parse_file(code).unwrap();
-        shorten_locals(&mut file);
-        file.to_token_stream().to_string()
-    }
-
-    fn tokens(code: &str) -> String {
-        syn::parse_file(code).unwrap().to_token_stream().to_string()
+        rewritten(code, shorten_locals)
     }
 
     #[test]

@@ -44,16 +44,11 @@ impl VisitMut for Widen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use quote::ToTokens;
+    use crate::test_support::{rewritten, tokens};
 
+    /// `code` with its visibilities widened, as tokens printed with single spaces.
     fn widened(code: &str) -> String {
-        let mut file = syn::parse_file(code).unwrap();
-        widen_visibility(&mut file);
-        file.to_token_stream().to_string()
-    }
-
-    fn reprinted(code: &str) -> String {
-        syn::parse_file(code).unwrap().to_token_stream().to_string()
+        rewritten(code, widen_visibility)
     }
 
     #[test]
@@ -64,7 +59,7 @@ mod tests {
                  pub(in crate::m) fn f() {} pub(super) use self::S as T; fn g() {} \
                  pub fn h() {} }"
             ),
-            reprinted(
+            tokens(
                 "mod m { pub struct S { pub a: u8, b: u8 } pub fn f() {} pub use self::S as T; \
                  fn g() {} pub fn h() {} }"
             )
@@ -74,6 +69,6 @@ mod tests {
     #[test]
     fn a_file_with_a_glob_import_keeps_its_visibilities() {
         let code = "mod a { pub(super) fn f() {} } mod b { use super::a::*; pub(crate) fn g() {} }";
-        assert_eq!(widened(code), reprinted(code));
+        assert_eq!(widened(code), tokens(code));
     }
 }
