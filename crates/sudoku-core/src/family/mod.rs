@@ -403,7 +403,7 @@ mod tests {
     /// allows a third more). Many took the engine they were climbed against hundreds of
     /// thousands of guesses, some over a second; BENCHMARKS.md tells, pass by pass, which climb
     /// found each and what each engine since has taken over it.
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 46] = [
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 49] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -633,6 +633,21 @@ mod tests {
             "..PJ..LM.......C.G....N......L...............N................BM...F....C..HL.P.E.OKBF.I..L.NDAJ...P.K.O...JIM....NA.P......O.K.OF...M.J.HE.K...I..........O........O.F.PG.N...I..G.........B.CO.J......BO....M.KE.LF....N.P.J.AF..O.I..E...P..G...M....J.......",
             Question::First,
             4_417,
+        ),
+        (
+            "M..H...............JE..MA...PD.BD..BAL...K..E.N.F..O.I..E..N....O.LA..P...E..J....C.NF.HLOA...MP.....K...J........N......B..........O..NJ..G..E....KH........C..IE....K.....O......F....H.ME.L...O...B......KA...BD....EK..J.....JK.MHI.....D.....MI.JLA..CB..HN",
+            Question::CountTo(2),
+            4_769,
+        ),
+        (
+            "....P......K.....K......A........G......F..D..LE......K.........HI........OG.ACN.D........N.I....................JN.H....ML..G....AHI......E............K..............N....L...............N..A.....P......................ME.DG.J.....MF....................A.",
+            Question::Smallest,
+            14_553,
+        ),
+        (
+            ".....B.LP..G..IO...M..O...................B...D...D.....C..MB...O.......M...F..I....K..A.......LK.A.M....N.E.........P.........G....N......H.M..N..CA.P...E.H....O...E....L.........B.C......G....F...B.E...GPH......M.F.P..O........G....MA......P.....LC......",
+            Question::First,
+            4_563,
         ),
     ];
 
