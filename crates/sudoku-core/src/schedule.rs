@@ -49,14 +49,50 @@ pub(crate) struct Schedule<'a, S> {
 }
 
 /// How far a run of a [`Schedule`] got, for [`Schedule::resume`].
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Progress {
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Progress<S> {
+    /// A turn to take, once, before the schedule's first, while it has not been taken.
+    lead: Option<(S, u64)>,
     /// 0 for the first turn, `k + 1` for the turn of `rounds[k]`.
     turn: usize,
     /// The budget of a share in the current round (set when the rounds begin).
     share: u64,
     /// What is left of the current turn's budget, if a run stopped inside it.
     left: Option<u64>,
+}
+
+impl<S> Default for Progress<S> {
+    /// No turn taken yet.
+    fn default() -> Self {
+        Progress {
+            lead: None,
+            turn: 0,
+            share: 0,
+            left: None,
+        }
+    }
+}
+
+impl<S> Progress<S> {
+    /// No turn taken yet, and `strategy` to take first, on `budget`, before the schedule's own.
+    pub(crate) fn led_by(strategy: S, budget: u64) -> Self {
+        Progress {
+            lead: Some((strategy, budget)),
+            ..Progress::default()
+        }
+    }
+
+    /// The strategy whose turn is being taken (after an answer, the one that answered).
+    pub(crate) fn turn_of(&self, schedule: &Schedule<'_, S>) -> S
+    where
+        S: Copy,
+    {
+        match (self.lead, self.turn) {
+            (Some((strategy, _)), _) => strategy,
+            (None, 0) => schedule.first.0,
+            (None, turn) => schedule.rounds[turn - 1].0,
+        }
+    }
 }
 
 impl<S: Copy + PartialEq> Schedule<'_, S> {
@@ -90,20 +126,22 @@ impl<S: Copy + PartialEq> Schedule<'_, S> {
         }
     }
 
-    /// As [`Schedule::take_turns`], from `progress`, which it keeps up to date: after `effort` runs out,
+    /// As [`Schedule::take_turns`] (after the lead turn `progress` may have: see
+    /// [`Progress::led_by`]), from `progress`, which it keeps up to date: after `effort` runs out,
     /// a later call goes on where this one stopped, the turn it stopped in with what was left of
     /// that turn's budget. (The 9x9 engine needs only [`Schedule::take_turns`], kept apart so that its
     /// single-file submissions do not carry this.)
     pub(crate) fn resume<T>(
         &self,
-        progress: &mut Progress,
+        progress: &mut Progress<S>,
         effort: &mut Effort,
         mut attempt: impl FnMut(S, &mut u64) -> Option<T>,
     ) -> Option<T> {
         loop {
-            let (strategy, full) = match progress.turn {
-                0 => self.first,
-                turn => {
+            let (strategy, full) = match (progress.lead, progress.turn) {
+                (Some(lead), _) => lead,
+                (None, 0) => self.first,
+                (None, turn) => {
                     if effort.left() == 0 {
                         return None;
                     }
@@ -123,6 +161,9 @@ impl<S: Copy + PartialEq> Schedule<'_, S> {
                 // Cut short by the effort, not by the turn's own budget.
                 progress.left = Some(budget - granted);
                 return None;
+            }
+            if progress.lead.take().is_some() {
+                continue;
             }
             if self.rounds.is_empty() {
                 return None;
@@ -202,9 +243,9 @@ mod tests {
             rounds: &[('a', 1), ('b', 2)],
             round_budget: 256,
         };
-        let run_in_pieces = |piece: u64| {
+        let run_in_pieces = |start: Progress<char>, piece: u64| {
             let mut done = [0u64; 2];
-            let mut progress = Progress::default();
+            let mut progress = start;
             let mut spent = 0;
             loop {
                 let mut effort = Effort::limited(piece);
@@ -222,9 +263,15 @@ mod tests {
             }
         };
         // 'a' 1,000; 'a' 256, 'b' 512; 'a' 512, 'b' 1,024; 'a' 1,024, 'b' 1,464 of 2,048.
-        let whole = ('b', 5_792, [2_792, 3_000]);
-        for piece in [u64::MAX, 1, 700, 1_000, 4_097] {
-            assert_eq!(run_in_pieces(piece), whole, "pieces of {}", piece);
+        // Led by 'b' on 2,000: 'b' 2,000; 'a' 1,000; 'a' 256, 'b' 512; 'a' 512, 'b' 488 of
+        // 1,024.
+        for (start, whole) in [
+            (Progress::default(), ('b', 5_792, [2_792, 3_000])),
+            (Progress::led_by('b', 2_000), ('b', 4_768, [1_768, 3_000])),
+        ] {
+            for piece in [u64::MAX, 1, 700, 1_000, 2_000, 4_097] {
+                assert_eq!(run_in_pieces(start, piece), whole, "pieces of {}", piece);
+            }
         }
     }
 

@@ -342,7 +342,7 @@ pub(super) struct Completion<'g> {
     start: Position,
     with_parts: bool,
     shared: Shared<'g>,
-    progress: Progress,
+    progress: Progress<Turn>,
 }
 
 impl<'g> Completion<'g> {
@@ -363,6 +363,17 @@ impl<'g> Completion<'g> {
     pub(super) fn keeping(mut self, kept: KeptLearning) -> Completion<'g> {
         self.shared.kept = Some(kept);
         self
+    }
+
+    /// The same search, taking `turn` first, on `budget` guesses, before its schedule's turns.
+    pub(super) fn led_by(mut self, turn: Turn, budget: u64) -> Completion<'g> {
+        self.progress = Progress::led_by(turn, budget);
+        self
+    }
+
+    /// The turn that answered, after a run on `schedule` answered.
+    pub(super) fn answered_by(&self, schedule: &Schedule<'_, Turn>) -> Turn {
+        self.progress.turn_of(schedule)
     }
 
     /// The learning searches to keep for the next question: those [`Completion::keeping`] gave
