@@ -772,14 +772,16 @@ impl Learning {
     /// the cells those questions were about.
     ///
     /// Kept from question to question, the ranking once made one question of a climbed board's
-    /// smallest solution (is there a completion with the first eight rows as fixed and a smaller
-    /// digit in the ninth row's fourth cell?) take the search from the likeliest past 100,000
+    /// smallest solution (is there a completion with the first eight rows and three more cells
+    /// as fixed, and a smaller digit in the ninth row's fourth cell?) take the search from the likeliest past 100,000
     /// guesses' worth of work, where a new search answers it in 706. Ranked afresh, that smallest
     /// solution took 8,289 guesses rather than 219,392, 25 climbed and regression boards'
     /// smallest solutions 281,786 rather than 520,549 and 237 climbed boards' 1.10 rather than
     /// 1.13 million, no board 1.5 times more; minimal and random 16x16 boards, whose questions
     /// the first turn answers, kept theirs; 20 random 25x25 boards with 300 givens took 439,495
-    /// rather than 492,483, a seventh less time (BENCHMARKS.md, twentieth pass).
+    /// rather than 492,483, a seventh less time. The fresh ranking has boards of its own: a climb
+    /// against it found one whose smallest solution takes 59,151 guesses, where the kept ranking
+    /// took 9,187 (BENCHMARKS.md, twentieth pass).
     pub(super) fn assume(&mut self, geometry: &Geometry, position: &Position) {
         self.back_to(geometry, 0);
         if self.in_reading_order.is_none() {

@@ -403,7 +403,7 @@ mod tests {
     /// allows a third more). Many took the engine they were climbed against hundreds of
     /// thousands of guesses, some over a second; BENCHMARKS.md tells, pass by pass, which climb
     /// found each and what each engine since has taken over it.
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 52] = [
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 53] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -663,6 +663,11 @@ mod tests {
             "D.....OA..IG.HC...C......A......A..J.......HD.....G..H..L.P...OJ..J.H.K..G...E.......A........J.N.......K.HD....L..FME......C...P.F...MJ.......I.....O...JE.......I............E....BC.I..........A...PM............L.D...O.M..............PF...H.......E.L..KBC",
             Question::Smallest,
             6_977,
+        ),
+        (
+            "M......N.E..............K....................KJ......H......B...E........BH.....I.......F......P......I...............J...GO.........A............AH.....NB...........K......J...............IO....IG.....NK.........C.............P.........C.....G....D.C.....",
+            Question::Smallest,
+            59_151,
         ),
     ];
 
