@@ -160,20 +160,15 @@ pub(super) enum FirstOrder {
 /// of 1 (0.1 did as well as this).
 const INITIAL_ACTIVITY: f64 = 1e-3;
 
-/// Per proposition, the activity it starts with: the open cells' candidates ranked by `order`,
-/// each far below one contradiction's bump. Against all propositions equally active, starting
-/// from the likeliest cut the time of 32 hard 16x16 boards from 0.75 to 0.34 s and the worst of
-/// six climbs' boards from 83 to 8.5 ms, but left a refutation at 15,914 decisions that took 670
-/// before (BENCHMARKS.md, eighth pass).
-fn initial_activity(
-    geometry: &Geometry,
-    start: &Position,
-    open: &[usize],
-    order: FirstOrder,
-) -> Vec<f64> {
+/// Per proposition, the activity it starts with: `start`'s open cells' candidates ranked by
+/// `order`, each far below one contradiction's bump. Against all propositions equally active,
+/// starting from the likeliest cut the time of 32 hard 16x16 boards from 0.75 to 0.34 s and the
+/// worst of six climbs' boards from 83 to 8.5 ms, but left a refutation at 15,914 decisions that
+/// took 670 before (BENCHMARKS.md, eighth pass).
+fn initial_activity(geometry: &Geometry, start: &Position, order: FirstOrder) -> Vec<f64> {
     let count = geometry.cells << 5;
     let mut activity = vec![0.0; count];
-    for &cell in open {
+    for cell in (0..geometry.cells).filter(|&cell| start.digits()[cell] == 0) {
         let mask = start.candidates()[cell];
         let mut digits = mask;
         while digits != 0 {
@@ -247,7 +242,7 @@ impl Learning {
         let open: Vec<usize> = (0..cells)
             .filter(|&cell| start.digits()[cell] == 0)
             .collect();
-        let activity = initial_activity(geometry, start, &open, order);
+        let activity = initial_activity(geometry, start, order);
         let mut learning = Learning {
             side,
             cells,
@@ -583,12 +578,12 @@ impl Learning {
         back
     }
 
-    /// Whether the value of `v` follows, through the reasons of the assignments it rests on,
-    /// from the facts and the assignments marked seen (those of the clause being learnt, and
-    /// those already found to follow, listed in the scratch's `marked`). Only assignments at the decision
+    /// Whether the value of `v` follows, through the reasons of the assignments it rests on, from
+    /// the facts and the assignments marked seen (those of the clause being learnt, and those
+    /// already found to follow, listed in the scratch's `marked`). Only assignments at the decision
     /// levels of `levels` (bit `level % 32`) can follow: any other is not worth the look. The
-    /// assignments it finds to follow are marked; none is if `v`'s does not. Adds to `looked`
-    /// the literals of the reasons it reads.
+    /// assignments it finds to follow are marked; none is if `v`'s does not. Adds to `looked` the
+    /// literals of the reasons it reads.
     fn implied(
         &mut self,
         geometry: &Geometry,
@@ -772,23 +767,20 @@ impl Learning {
     /// the cells those questions were about.
     ///
     /// Kept from question to question, the ranking once made one question of a climbed board's
-    /// smallest solution (is there a completion with the first eight rows and three more cells
-    /// as fixed, and a smaller digit in the ninth row's fourth cell?) take the search from the likeliest past 100,000
-    /// guesses' worth of work, where a new search answers it in 706. Ranked afresh, that smallest
-    /// solution took 8,289 guesses rather than 219,392, 25 climbed and regression boards'
-    /// smallest solutions 281,786 rather than 520,549 and 237 climbed boards' 1.10 rather than
-    /// 1.13 million, no board 1.5 times more; minimal and random 16x16 boards, whose questions
-    /// the first turn answers, kept theirs; 20 random 25x25 boards with 300 givens took 439,495
-    /// rather than 492,483, a seventh less time. The fresh ranking has boards of its own: a climb
-    /// against it found one whose smallest solution takes 59,151 guesses, where the kept ranking
-    /// took 9,187 (BENCHMARKS.md, twentieth pass).
+    /// smallest solution (is there a completion with the first eight rows and three more cells as
+    /// fixed, and a smaller digit in the ninth row's fourth cell?) take the search from the
+    /// likeliest past 100,000 guesses' worth of work, where a new search answers it in 706. Ranked
+    /// afresh, that smallest solution took 8,289 guesses rather than 219,392, 25 climbed and
+    /// regression boards' smallest solutions 281,786 rather than 520,549 and 237 climbed boards'
+    /// 1.10 rather than 1.13 million, no board 1.5 times more; minimal and random 16x16 boards,
+    /// whose questions the first turn answers, kept theirs; 20 random 25x25 boards with 300 givens
+    /// took 439,495 rather than 492,483, a seventh less time. The fresh ranking has boards of its
+    /// own: a climb against it found one whose smallest solution takes 59,151 guesses, where the
+    /// kept ranking took 9,187 (BENCHMARKS.md, twentieth pass).
     pub(super) fn assume(&mut self, geometry: &Geometry, position: &Position) {
         self.back_to(geometry, 0);
         if self.in_reading_order.is_none() {
-            let open: Vec<usize> = (0..geometry.cells)
-                .filter(|&cell| position.digits()[cell] == 0)
-                .collect();
-            self.activity = initial_activity(geometry, position, &open, self.order);
+            self.activity = initial_activity(geometry, position, self.order);
             self.queue = Heap::new(geometry.cells << 5, geometry.side, &self.activity);
             self.bump = 1.0;
         }
