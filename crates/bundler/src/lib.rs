@@ -11,11 +11,13 @@
 
 pub mod check;
 pub mod compact;
+pub mod fresh;
 pub mod indent;
 pub mod load;
 pub mod prune;
 pub mod rewrite;
 pub mod shorten;
+pub mod shorten_items;
 pub mod strip;
 pub mod widen;
 pub mod workspace;
@@ -73,9 +75,9 @@ pub enum Layout {
     /// Formatted by `prettyplease`, indented by tabs (see [`indent`]).
     Readable,
     /// The same tokens with the least whitespace, in lines of about 1,000 bytes (see
-    /// [`compact`]), each function's locals renamed to the shortest free names (see
-    /// [`shorten`]) and every restricted visibility made plain `pub` (see [`widen`]): about a
-    /// third smaller.
+    /// [`compact`]), the bundle's items and each function's locals renamed to the shortest free
+    /// names (see [`shorten_items`] and [`shorten`]) and every restricted visibility made plain
+    /// `pub` (see [`widen`]): about two fifths smaller.
     Compact,
 }
 
@@ -97,6 +99,7 @@ impl Assembled {
             Layout::Readable => indent_with_tabs(&prettyplease::unparse(&self.file)),
             Layout::Compact => {
                 let mut file = self.file.clone();
+                shorten_items::shorten_items(&mut file);
                 shorten::shorten_locals(&mut file);
                 widen::widen_visibility(&mut file);
                 compact::compact(file.to_token_stream(), COMPACT_WIDTH)

@@ -18,6 +18,8 @@ use quote::ToTokens;
 use syn::visit::{self, Visit};
 use syn::visit_mut::{self, VisitMut};
 
+use crate::fresh::{Case, FreshNames};
+
 /// Renames the locals of every function of `file` as the module documentation says.
 pub fn shorten_locals(file: &mut syn::File) {
     let mut taken = BTreeSet::new();
@@ -108,7 +110,7 @@ impl Functions<'_> {
         names.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         let mut fresh = FreshNames::new(self.taken);
         let renames: BTreeMap<String, Ident> = (names.into_iter())
-            .map(|(name, _)| (name.clone(), fresh.next()))
+            .map(|(name, _)| (name.clone(), fresh.next_in(Case::Lower)))
             .collect();
         if renames.is_empty() {
             return;
@@ -237,18 +239,7 @@ fn is_use(tokens: &[TokenTree], k: usize) -> bool {
 fn captures(tokens: TokenStream, names: &mut BTreeSet<String>) {
     for token in tokens {
         match token {
-            TokenTree::Literal(literal) => {
-                let text = literal.to_string();
-                for (at, _) in text.match_indices('{') {
-                    let name: String = text[at + 1..]
-                        .chars()
-                        .take_while(|&c| c.is_ascii_alphanumeric() || c == '_')
-                        .collect();
-                    if !name.is_empty() {
-                        names.insert(name);
-                    }
-                }
-            }
+            TokenTree::Literal(literal) => format_captures(&literal.to_string(), names),
             TokenTree::Group(group) => {
                 if group.delimiter() == Delimiter::Brace {
                     for inner in group.stream() {
@@ -264,40 +255,16 @@ fn captures(tokens: TokenStream, names: &mut BTreeSet<String>) {
     }
 }
 
-/// Names no identifier of the bundle has and no keyword or primitive type is: `a` to `z`,
-/// then two characters, and so on.
-struct FreshNames<'a> {
-    taken: &'a BTreeSet<String>,
-    counter: usize,
-}
-
-/// Keywords and primitive types of two or three characters, which a fresh name must not be.
-const RESERVED: [&str; 20] = [
-    "as", "do", "fn", "if", "in", "dyn", "for", "let", "mod", "mut", "pub", "ref", "try", "use",
-    "box", "gen", "i8", "u8", "f32", "f64",
-];
-
-impl<'a> FreshNames<'a> {
-    fn new(taken: &'a BTreeSet<String>) -> Self {
-        FreshNames { taken, counter: 0 }
-    }
-
-    fn next(&mut self) -> Ident {
-        const FIRST: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
-        const REST: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
-        loop {
-            let (mut k, mut name) = (self.counter, String::new());
-            self.counter += 1;
-            name.push(FIRST[k % FIRST.len()] as char);
-            k /= FIRST.len();
-            while k > 0 {
-                k -= 1;
-                name.push(REST[k % REST.len()] as char);
-                k /= REST.len();
-            }
-            if !self.taken.contains(&name) && !RESERVED.contains(&name.as_str()) {
-                return Ident::new(&name, proc_macro2::Span::call_site());
-            }
+/// Adds to `names` every name that the literal `text`, read as a format string, captures as
+/// `{name}` or `{name:...}`.
+pub(crate) fn format_captures(text: &str, names: &mut BTreeSet<String>) {
+    for (at, _) in text.match_indices('{') {
+        let name: String = text[at + 1..]
+            .chars()
+            .take_while(|&c| c.is_ascii_alphanumeric() || c == '_')
+            .collect();
+        if !name.is_empty() {
+            names.insert(name);
         }
     }
 }
@@ -474,16 +441,5 @@ mod tests {
                 fn f() -> u32 { let helper = helper(); let _spare = 2; let a = helper; a }"
             )
         );
-    }
-
-    #[test]
-    fn fresh_names_skip_taken_names_and_keywords() {
-        let taken: BTreeSet<String> = ["a", "c"].iter().map(|s| s.to_string()).collect();
-        let mut fresh = FreshNames::new(&taken);
-        let names: Vec<String> = (0..30).map(|_| fresh.next().to_string()).collect();
-        assert_eq!(names[..3], ["b", "d", "e"]);
-        assert!(!names.iter().any(|name| RESERVED.contains(&name.as_str())));
-        assert_eq!(names.iter().collect::<BTreeSet<_>>().len(), 30);
-        assert!(names[24..].iter().all(|name| name.len() == 2));
     }
 }
