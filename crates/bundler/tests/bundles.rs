@@ -90,20 +90,7 @@ fn every_bundle_compiles_like_a_judge_and_answers_like_the_workspace_binary() {
                     bundle.source_limit
                 );
                 let text = bundle.text;
-                let source = dir.join(format!("{}.rs", problem.id));
-                fs::write(&source, &text).unwrap();
-                let workspace_binary = harness::binary(&problem.id);
-                for edition in EDITIONS {
-                    let exe = compile(&source, edition);
-                    for case in &problem.cases {
-                        let label = format!("{} {} ({})", problem.id, case.name, edition);
-                        let bundled = harness::run(&exe, &case.input).unwrap();
-                        let reference = harness::run(&workspace_binary, &case.input).unwrap();
-                        assert_eq!(bundled.status, reference.status, "{}", label);
-                        assert_eq!(bundled.stdout, reference.stdout, "{}", label);
-                        assert_eq!(bundled.stderr, reference.stderr, "{}", label);
-                    }
-                }
+                answers_like_the_workspace_binary(problem, &text, &dir.join(&problem.id));
                 println!(
                     "{}: {} bytes, {} cases",
                     problem.id,
@@ -113,6 +100,47 @@ fn every_bundle_compiles_like_a_judge_and_answers_like_the_workspace_binary() {
             });
         }
     });
+}
+
+/// The compact layout renames items and locals. Laid out compactly, the problems whose bundles
+/// are readable check it on the rest of the engine's code, compiled and run as a judge would (the
+/// compact bundles are checked above).
+#[test]
+fn every_problem_laid_out_compactly_answers_like_the_workspace_binary() {
+    let dir = scratch("compact");
+    let problems = harness::problems().unwrap();
+    thread::scope(|scope| {
+        for problem in &problems {
+            let dir = &dir;
+            scope.spawn(move || {
+                if bundle_problem(&root(), &problem.id).unwrap().layout == Layout::Compact {
+                    return;
+                }
+                let compact = bundle_problem_in(&root(), &problem.id, Layout::Compact).unwrap();
+                answers_like_the_workspace_binary(problem, &compact.text, &dir.join(&problem.id));
+            });
+        }
+    });
+}
+
+/// Writes the bundle `text` of `problem` to `<path>.rs`, compiles it in each edition and checks
+/// that it answers every case of the problem as the workspace binary does (status, output and
+/// messages).
+fn answers_like_the_workspace_binary(problem: &harness::Problem, text: &str, path: &Path) {
+    let source = path.with_extension("rs");
+    fs::write(&source, text).unwrap();
+    let workspace_binary = harness::binary(&problem.id);
+    for edition in EDITIONS {
+        let exe = compile(&source, edition);
+        for case in &problem.cases {
+            let label = format!("{} {} ({})", problem.id, case.name, edition);
+            let bundled = harness::run(&exe, &case.input).unwrap();
+            let reference = harness::run(&workspace_binary, &case.input).unwrap();
+            assert_eq!(bundled.status, reference.status, "{}", label);
+            assert_eq!(bundled.stdout, reference.stdout, "{}", label);
+            assert_eq!(bundled.stderr, reference.stderr, "{}", label);
+        }
+    }
 }
 
 /// `bytes` with commas between groups of three digits.
