@@ -152,6 +152,9 @@ struct Shared<'a> {
     learning: Vec<(FirstOrder, Learning, usize)>,
     /// Learning searches from an earlier question, to go on with rather than start afresh.
     kept: Option<KeptLearning>,
+    /// The guesses after which the resumed turns' searches narrow by matchings at every level,
+    /// if they ever do (see [`Search::matching_everywhere_after`]).
+    matching_after: Option<u64>,
 }
 
 /// Learning searches kept from one question to the next, with the position they started from,
@@ -190,6 +193,7 @@ impl Shared<'_> {
             resumed: Vec::new(),
             learning: Vec::new(),
             kept: None,
+            matching_after: None,
         }
     }
 
@@ -233,9 +237,13 @@ impl Shared<'_> {
         let index = match self.resumed.iter().position(|r| r.branching == branching) {
             Some(index) => index,
             None => {
+                let mut search = Search::new(start.clone(), branching);
+                if let Some(guesses) = self.matching_after {
+                    search = search.matching_everywhere_after(guesses);
+                }
                 self.resumed.push(Resumed {
                     branching,
-                    search: Search::new(start.clone(), branching),
+                    search,
                     conflicts: Conflicts::new(self.geometry),
                     found: 0,
                 });
@@ -362,6 +370,13 @@ impl<'g> Completion<'g> {
     /// must narrow) rather than start afresh.
     pub(super) fn keeping(mut self, kept: KeptLearning) -> Completion<'g> {
         self.shared.kept = Some(kept);
+        self
+    }
+
+    /// The same search, whose resumed turns narrow by matchings at every level once each has
+    /// made `guesses` guesses (see [`Search::matching_everywhere_after`]).
+    pub(super) fn matching_everywhere_after(mut self, guesses: u64) -> Completion<'g> {
+        self.shared.matching_after = Some(guesses);
         self
     }
 

@@ -31,7 +31,12 @@
 //! refutes every position some unit of which has `k` open cells with fewer than `k` digits
 //! between them: a pigeonhole that stalls branching and clause learning alike. The narrowing
 //! finds naked and hidden subsets of every size, which propagation finds only up to pairs: it
-//! cut the smallest solution of a climbed 16x16 board from 145 to 21 ms.
+//! cut the smallest solution of a climbed 16x16 board from 145 to 21 ms. Deeper it costs more
+//! than it prunes on most boards, but not on all: a search can be told to narrow so at every
+//! level once it has made a given number of guesses ([`Search::matching_everywhere_after`]), so
+//! that a search that has not answered soon reasons harder, which the smallest solution's
+//! searches do on boards up to 16x16 (the adversary's smallest solutions are such pigeonholes
+//! a few rows deep).
 //!
 //! A guess's time goes as much to branches the processor mispredicts as to instructions: which
 //! of a cell's peers have a digit, whether a narrowed cell is left with one or two candidates,
@@ -102,8 +107,9 @@ const DIGIT_BIT: [u32; 32] = {
 /// The levels of a [`Branching::Probing`] search that probe.
 const PROBE_DEPTH: u32 = 3;
 
-/// The levels of every search whose positions [`Position::match_units`] narrows. Deeper, its
-/// cost outweighs what it prunes: at every level it cut the cell rule's guesses on 849 hard
+/// The levels of every search whose positions [`Position::match_units`] narrows (every level,
+/// once a search told so has made enough guesses: [`Search::matching_everywhere_after`]).
+/// Deeper, its cost outweighs what it prunes on most boards: at every level it cut the cell rule's guesses on 849 hard
 /// 16x16 boards seventeen times, but made a guess four times as dear and more than doubled
 /// their median time; at the first 16 levels minimal 16x16 puzzles took 60 % longer, and at the
 /// first 12 to 30 the 25x25 boards swung one by one, some a hundred times faster and others ten
@@ -1051,6 +1057,11 @@ pub(super) struct Search {
     root: Option<Position>,
     /// Where it stopped, the deepest position first.
     suspended: Vec<Frame>,
+    /// The guesses it has made in all its runs.
+    made: u64,
+    /// The guesses after which it narrows by matchings at every level, not only the first
+    /// [`MATCHING_DEPTH`], if it ever does (see [`Search::matching_everywhere_after`]).
+    matching_after: Option<u64>,
 }
 
 /// A position where a search stopped.
@@ -1075,7 +1086,20 @@ impl Search {
             branching,
             root: Some(position),
             suspended: Vec::new(),
+            made: 0,
+            matching_after: None,
         }
+    }
+
+    /// The same search, but once it has made `guesses` guesses (in all its runs), every
+    /// position it reaches is narrowed by the units' matchings ([`Position::match_units`]), as
+    /// the first [`MATCHING_DEPTH`] levels always are: a search that has not answered soon
+    /// reasons harder, while the searches that answer at once pay nothing for it. It still
+    /// visits the same solutions in the same order, since the narrowing removes only
+    /// candidates that no solution uses.
+    pub(super) fn matching_everywhere_after(mut self, guesses: u64) -> Search {
+        self.matching_after = Some(guesses);
+        self
     }
 
     /// Goes on with the search until `visit` breaks, `budget` guesses have been made, or every
@@ -1091,9 +1115,14 @@ impl Search {
     where
         F: FnMut(&Position) -> ControlFlow<()>,
     {
+        let granted = *budget;
         let mut walk = Walk {
             geometry,
             branching: self.branching,
+            matching_when_budget_is: self.matching_after.and_then(|after| {
+                let before = after.saturating_sub(self.made);
+                granted.checked_sub(before)
+            }),
             budget,
             visit,
             pending: Pending::default(),
@@ -1124,6 +1153,7 @@ impl Search {
             }
         };
         self.suspended = walk.suspended;
+        self.made += granted - *budget;
         flow
     }
 }
@@ -1132,6 +1162,9 @@ impl Search {
 struct Walk<'a, F> {
     geometry: &'a Geometry,
     branching: Branching,
+    /// The budget left at which the search starts to narrow by matchings at every level, if it
+    /// reaches that within the run.
+    matching_when_budget_is: Option<u64>,
     budget: &'a mut u64,
     visit: &'a mut F,
     pending: Pending,
@@ -1156,7 +1189,8 @@ where
     ) -> ControlFlow<Stop> {
         let probes = self.branching == Branching::Probing && depth < PROBE_DEPTH;
         // (Not again where probing resumes: a search resumed must go as if run at once.)
-        let matches = depth < MATCHING_DEPTH && probing.is_fresh();
+        let everywhere = matches!(self.matching_when_budget_is, Some(left) if *self.budget <= left);
+        let matches = (depth < MATCHING_DEPTH || everywhere) && probing.is_fresh();
         if matches && !position.match_units(self.geometry, &mut self.pending) {
             self.conflicts.blame(&mut self.pending);
             self.spare.push(position);
@@ -1694,12 +1728,21 @@ mod tests {
     ];
 
     /// The first 40 solutions a [`Search`] from `board` visits within 3,000 guesses, run in
-    /// turns of `turn` guesses, and the guesses it made.
-    fn visited_in_turns(board: &str, branching: Branching, turn: u64) -> (Vec<Vec<u8>>, u64) {
+    /// turns of `turn` guesses, matching everywhere after `matching_after` guesses if given,
+    /// and the guesses it made.
+    fn visited_in_turns(
+        board: &str,
+        branching: Branching,
+        turn: u64,
+        matching_after: Option<u64>,
+    ) -> (Vec<Vec<u8>>, u64) {
         const GUESSES: u64 = 3000;
         let board = crate::judge::family_text::parse_line(board).unwrap();
         let (geometry, cells) = (Geometry::new(board.box_size()), board.cells());
         let mut search = Search::new(Position::new(&geometry, cells).unwrap(), branching);
+        if let Some(guesses) = matching_after {
+            search = search.matching_everywhere_after(guesses);
+        }
         let mut conflicts = Conflicts::new(&geometry);
         let (mut found, mut guesses) = (Vec::new(), 0);
         loop {
@@ -1732,21 +1775,64 @@ mod tests {
         let mut long = 0;
         for text in boards {
             for branching in BRANCHINGS {
-                let (whole, guesses) = visited_in_turns(text, branching, u64::MAX);
-                long += u32::from(guesses > 200);
-                for turn in [1, 2, 7, 100] {
-                    let resumed = visited_in_turns(text, branching, turn);
-                    assert_eq!(
-                        resumed,
-                        (whole.clone(), guesses),
-                        "{:?} {}",
-                        branching,
-                        text
-                    );
+                // Matching everywhere from a point inside the runs as from their start.
+                for matching_after in [None, Some(0), Some(50)] {
+                    let (whole, guesses) =
+                        visited_in_turns(text, branching, u64::MAX, matching_after);
+                    long += u32::from(guesses > 200);
+                    for turn in [1, 2, 7, 100] {
+                        let resumed = visited_in_turns(text, branching, turn, matching_after);
+                        assert_eq!(
+                            resumed,
+                            (whole.clone(), guesses),
+                            "{:?} {:?} {}",
+                            branching,
+                            matching_after,
+                            text
+                        );
+                    }
                 }
             }
         }
-        assert!(long >= 4, "too few searches long enough to stop many times");
+        assert!(
+            long >= 12,
+            "too few searches long enough to stop many times"
+        );
+    }
+
+    #[test]
+    fn matching_everywhere_keeps_the_solutions_in_order_and_finds_pigeonholes_sooner() {
+        // Many solutions: the same ones, in the same order, matched or not.
+        let many =
+            "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............";
+        for branching in BRANCHINGS {
+            let (plain, _) = visited_in_turns(many, branching, u64::MAX, None);
+            for after in [0, 30] {
+                let (matched, _) = visited_in_turns(many, branching, u64::MAX, Some(after));
+                assert_eq!(matched, plain, "{:?} after {}", branching, after);
+            }
+        }
+        // A climbed 16x16 board whose first rows admit fillings no completion extends, found by
+        // reading order alone only after far more guesses than it makes matched.
+        let climbed = "M......N.E..............K....................KJ......H......B...E........BH.....I.......F......P......I...............J...GO.........A............AH.....NB...........K......J...............IO....IG.....NK.........C.............P.........C.....G....D.C.....";
+        let (plain, plain_guesses) =
+            visited_in_turns(climbed, Branching::ReadingOrder, u64::MAX, None);
+        let (matched, matched_guesses) =
+            visited_in_turns(climbed, Branching::ReadingOrder, u64::MAX, Some(0));
+        let smallest = crate::judge::family_text::parse_line(climbed)
+            .unwrap()
+            .smallest_solution()
+            .unwrap();
+        assert_eq!(matched.first().map(Vec::as_slice), Some(smallest.cells()));
+        assert!(plain
+            .first()
+            .map_or(true, |first| first == smallest.cells()));
+        assert!(
+            matched_guesses * 3 < plain_guesses,
+            "{} guesses matched, {} plain",
+            matched_guesses,
+            plain_guesses
+        );
     }
 
     #[test]

@@ -17,7 +17,8 @@ use crate::schedule::{Effort, Schedule};
 /// `method`; `None` if `effort` runs out first. Reading order meets completions in
 /// lexicographic order, so its first is the smallest; fixing cells one by one ([`CellByCell`])
 /// finds it too. Reading order alone is used to the end, the other methods alone go cell by
-/// cell. The portfolio tries reading order on [`READING_FIRST`] guesses, then asks for any
+/// cell. The portfolio tries reading order on [`READING_FIRST`] guesses (matching at every level
+/// after the size's [`Tuning::smallest_reading_matches_after`]), then asks for any
 /// completion (which fixing cells needs as its first question; none means no smallest), then
 /// takes the ways in turns ([`SMALLEST`], or [`SMALLEST_LEARNING`] where the size's tuning
 /// says), each going on where it stopped.
@@ -32,7 +33,11 @@ pub(super) fn smallest(
         None => return Some(None),
     };
     let turns = method.schedule(geometry.n);
+    let tuning = Tuning::of(geometry.n);
     let mut reading = Search::new(start.clone(), Branching::ReadingOrder);
+    if let Some(guesses) = tuning.smallest_reading_matches_after {
+        reading = reading.matching_everywhere_after(guesses);
+    }
     let mut conflicts = Conflicts::new(geometry);
     let mut read = |budget: &mut u64| {
         let mut found = None;
@@ -54,7 +59,6 @@ pub(super) fn smallest(
                 None => None,
                 Some(witness) => {
                     by_cell.witness = Some(witness);
-                    let tuning = Tuning::of(geometry.n);
                     let ways = if tuning.smallest_learns_in_reading_order {
                         &SMALLEST_LEARNING
                     } else {
@@ -164,8 +168,9 @@ const SMALLEST_LEARNING: Schedule<'static, Way> = Schedule {
 /// digits are asked about). The questions share their learning searches, which keep what they
 /// learnt from one question to the next: that cut the smallest solutions of 171 hard and climbed
 /// 16x16 boards from 2.0 to 1.6 s and their worst from 0.40 to 0.09 s (BENCHMARKS.md, tenth
-/// pass). It can stop when its guesses run out and go on later, the question it was asking
-/// included.
+/// pass). A question's resumed searches match at every level after the size's
+/// [`Tuning::question_matches_after`] guesses. It can stop when its guesses run out and go on
+/// later, the question it was asking included.
 struct CellByCell<'g> {
     /// The puzzle with every cell before `cell` fixed to its digit in the smallest completion
     /// (and between runs, nothing else).
@@ -255,6 +260,9 @@ impl<'g> CellByCell<'g> {
                     let mut asking = Completion::new(geometry, start, true);
                     if let Some(kept) = self.kept.take() {
                         asking = asking.keeping(kept);
+                    }
+                    if let Some(guesses) = Tuning::of(geometry.n).question_matches_after {
+                        asking = asking.matching_everywhere_after(guesses);
                     }
                     // (A schedule that starts with that turn anyway, as one method alone, needs
                     // no lead.)

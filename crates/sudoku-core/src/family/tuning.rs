@@ -46,6 +46,34 @@ pub(super) struct Tuning {
     /// changed. On 25x25 boards it did worse: of 20 random boards with 300 givens, two took
     /// 44,538 and 84,186 guesses rather than 36,090 and 52,835 (BENCHMARKS.md, sixteenth pass).
     pub(super) smallest_learns_in_reading_order: bool,
+    /// The guesses after which the smallest completion's reading-order search narrows every
+    /// position by the units' matchings, not only its first levels' (see
+    /// `search::Search::matching_everywhere_after`); `None` for never.
+    ///
+    /// Up to 16x16 after 512 (of the 1,024 it has before any other way, `smallest::READING_FIRST`):
+    /// the adversary's smallest solutions are mostly boards whose first rows admit fillings that
+    /// no completion extends, refuted by a pigeonhole (some cells of a unit short of digits)
+    /// that matchings see at once and branching or clause learning only after thousands of
+    /// guesses; reading order that matches answers most of them in a few hundred guesses. With
+    /// [`Tuning::question_matches_after`], 237 and 210 boards of earlier climbs took 0.31 and
+    /// 0.36 s rather than 2.9 and 3.2 s (median 1.2 ms rather than 12 to 13 ms), 60 random
+    /// boards with 40 givens 27 rather than 90 ms. A guess costs about two and a half times as
+    /// much, which minimal puzzles, whose smallest solutions reading order does not find within
+    /// the 1,024, pay on the last 512: 100 of them took 0.40 rather than 0.31 s. Matching after
+    /// 128 or 256 did about as well on the climbed boards and cost the minimal ones more.
+    /// On 25x25 boards neither this nor [`Tuning::question_matches_after`] paid: 20 random
+    /// boards with 300 givens took 10 to 38 % longer (BENCHMARKS.md, twenty-first pass).
+    pub(super) smallest_reading_matches_after: Option<u64>,
+    /// The guesses after which each resumed search of a question of the smallest completion
+    /// (whether a completion has given cells fixed, see `smallest::CellByCell`) narrows every
+    /// position by the units' matchings; `None` for never.
+    ///
+    /// Up to 16x16 after 128: deep in reading order a question fixes whole rows, and its
+    /// refutation is often the pigeonhole above, which took the question's other searches
+    /// thousands of guesses: the worst smallest solution of those 210 boards went from 59,151
+    /// guesses (122 ms) to 7,140 (26 ms), of the regression test's climbed boards from 38,460
+    /// (70 ms) to 7,140 (37 ms). After 256 one minimal puzzle took 6,620 rather than 4,126.
+    pub(super) question_matches_after: Option<u64>,
     /// Whether the learning search from the likeliest decides a proposition true (placing a
     /// digit) when it has not had a truth yet, rather than false (ruling a candidate out; see
     /// `learning::first_truth`).
@@ -113,6 +141,8 @@ static UP_TO_16: Tuning = Tuning {
     rounds: &ROUNDS_UP_TO_16,
     question_first_budget: 1024,
     smallest_learns_in_reading_order: true,
+    smallest_reading_matches_after: Some(512),
+    question_matches_after: Some(128),
     likeliest_places_first: false,
     likeliest_restart_unit: 32,
     clauses_kept_per_cell: 8,
@@ -128,6 +158,8 @@ static FOR_25: Tuning = Tuning {
     rounds: &ROUNDS_25,
     question_first_budget: FIRST_BUDGET_25,
     smallest_learns_in_reading_order: false,
+    smallest_reading_matches_after: None,
+    question_matches_after: None,
     likeliest_places_first: true,
     likeliest_restart_unit: 64,
     clauses_kept_per_cell: 2,
