@@ -403,7 +403,7 @@ mod tests {
     /// allows a third more). Many took the engine they were climbed against hundreds of
     /// thousands of guesses, some over a second; BENCHMARKS.md tells, pass by pass, which climb
     /// found each and what each engine since has taken over it.
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 53] = [
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 55] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -668,6 +668,16 @@ mod tests {
             "M......N.E..............K....................KJ......H......B...E........BH.....I.......F......P......I...............J...GO.........A............AH.....NB...........K......J...............IO....IG.....NK.........C.............P.........C.....G....D.C.....",
             Question::Smallest,
             692,
+        ),
+        (
+            "D..O..P......C...F.HC.....KG..M..EC.....AM..H...A.......IE...G...O...P.....KF...N..B.H.J............I.E.N.B..A........FK..E.......E...A........F.....F......A......A...E....DP........D.FNAH.......JE...P...N...O.....G........L.A..F.......GB....BG....L..F...O",
+            Question::Smallest,
+            8_628,
+        ),
+        (
+            "..DM...N..............M...F...O.P...O.........D.F.........K.....MD.......G...A...O..C..........HEB..............AK..N..D...........JID....G..O....IK..C.E....B......HO.....F..I....L....KA.IF.....N....J..CMP.E...KG...E..................D.........M.K.....JN..",
+            Question::Smallest,
+            39_656,
         ),
     ];
 
