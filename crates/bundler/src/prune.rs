@@ -129,7 +129,7 @@ fn impl_item_visibility(item: &ImplItem) -> Option<&Visibility> {
 }
 
 /// The name an item defines, if it defines one by name.
-fn item_name(item: &Item) -> Option<String> {
+pub(crate) fn item_name(item: &Item) -> Option<String> {
     let ident = match item {
         Item::Const(i) => &i.ident,
         Item::Enum(i) => &i.ident,
@@ -146,7 +146,8 @@ fn item_name(item: &Item) -> Option<String> {
     Some(ident.to_string())
 }
 
-fn impl_item_name(item: &ImplItem) -> Option<String> {
+/// The name an associated item defines, if it defines one by name.
+pub(crate) fn impl_item_name(item: &ImplItem) -> Option<String> {
     match item {
         ImplItem::Const(i) => Some(i.ident.to_string()),
         ImplItem::Fn(i) => Some(i.sig.ident.to_string()),

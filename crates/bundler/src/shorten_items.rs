@@ -30,6 +30,7 @@ use quote::ToTokens;
 use syn::visit::{self, Visit};
 
 use crate::fresh::{Case, FreshNames};
+use crate::prune::{impl_item_name, item_name};
 use crate::shorten::format_captures;
 
 /// Renames the items of `file` as the module documentation says.
@@ -165,27 +166,12 @@ struct Definitions {
 
 impl<'ast> Visit<'ast> for Definitions {
     fn visit_item(&mut self, item: &'ast syn::Item) {
-        let ident = match item {
-            syn::Item::Fn(f) => Some(&f.sig.ident),
-            syn::Item::Mod(m) => Some(&m.ident),
-            syn::Item::Struct(s) => Some(&s.ident),
-            syn::Item::Enum(e) => Some(&e.ident),
-            syn::Item::Union(u) => Some(&u.ident),
-            syn::Item::Trait(t) => Some(&t.ident),
-            syn::Item::TraitAlias(t) => Some(&t.ident),
-            syn::Item::Type(t) => Some(&t.ident),
-            syn::Item::Const(c) => Some(&c.ident),
-            syn::Item::Static(s) => Some(&s.ident),
-            syn::Item::Macro(m) => {
-                if let Some(ident) = &m.ident {
-                    self.kept.insert(ident.to_string());
-                }
-                None
+        match item {
+            syn::Item::Macro(m) => self.kept.extend(m.ident.as_ref().map(|i| i.to_string())),
+            syn::Item::Mod(m) => {
+                self.defined.insert(m.ident.to_string());
             }
-            _ => None,
-        };
-        if let Some(ident) = ident {
-            self.defined.insert(ident.to_string());
+            _ => self.defined.extend(item_name(item)),
         }
         visit::visit_item(self, item);
     }
@@ -196,12 +182,7 @@ impl<'ast> Visit<'ast> for Definitions {
     }
 
     fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
-        match item {
-            syn::ImplItem::Fn(f) => self.kept.insert(f.sig.ident.to_string()),
-            syn::ImplItem::Const(c) => self.kept.insert(c.ident.to_string()),
-            syn::ImplItem::Type(t) => self.kept.insert(t.ident.to_string()),
-            _ => false,
-        };
+        self.kept.extend(impl_item_name(item));
         visit::visit_impl_item(self, item);
     }
 
