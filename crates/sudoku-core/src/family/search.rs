@@ -109,11 +109,11 @@ const PROBE_DEPTH: u32 = 3;
 
 /// The levels of every search whose positions [`Position::match_units`] narrows (every level,
 /// once a search told so has made enough guesses: [`Search::matching_everywhere_after`]).
-/// Deeper, its cost outweighs what it prunes on most boards: at every level it cut the cell rule's guesses on 849 hard
-/// 16x16 boards seventeen times, but made a guess four times as dear and more than doubled
-/// their median time; at the first 16 levels minimal 16x16 puzzles took 60 % longer, and at the
-/// first 12 to 30 the 25x25 boards swung one by one, some a hundred times faster and others ten
-/// times slower (BENCHMARKS.md, twelfth pass).
+/// Deeper, its cost outweighs what it prunes on most boards: at every level it cut the cell
+/// rule's guesses on 849 hard 16x16 boards seventeen times, but made a guess four times as dear
+/// and more than doubled their median time; at the first 16 levels minimal 16x16 puzzles took
+/// 60 % longer, and at the first 12 to 30 the 25x25 boards swung one by one, some a hundred
+/// times faster and others ten times slower (BENCHMARKS.md, twelfth pass).
 const MATCHING_DEPTH: u32 = 3;
 
 /// A search position: each cell's candidates (a placed cell keeps only its digit) and digit
@@ -1095,8 +1095,9 @@ impl Search {
     /// position it reaches is narrowed by the units' matchings ([`Position::match_units`]), as
     /// the first [`MATCHING_DEPTH`] levels always are: a search that has not answered soon
     /// reasons harder, while the searches that answer at once pay nothing for it. It still
-    /// visits the same solutions in the same order, since the narrowing removes only
-    /// candidates that no solution uses.
+    /// visits every solution, since the narrowing removes only candidates that no solution
+    /// uses (in reading order, in the same lexicographic order; a rule that branches by the
+    /// candidates left may take them in another).
     pub(super) fn matching_everywhere_after(mut self, guesses: u64) -> Search {
         self.matching_after = Some(guesses);
         self
@@ -1278,31 +1279,39 @@ mod tests {
     /// The solutions `branching` finds from `cells` (boxes of `n`), up to `limit`, each checked
     /// to keep the givens.
     fn solutions(n: usize, cells: &[u8], branching: Branching, limit: usize) -> Vec<Vec<u8>> {
+        solutions_matching(n, cells, branching, limit, None)
+    }
+
+    /// As [`solutions`], by a search matching everywhere after `matching_after` guesses if given.
+    fn solutions_matching(
+        n: usize,
+        cells: &[u8],
+        branching: Branching,
+        limit: usize,
+        matching_after: Option<u64>,
+    ) -> Vec<Vec<u8>> {
         let geometry = Geometry::new(n);
         let start = match Position::new(&geometry, cells) {
             Some(start) => start,
             None => return Vec::new(),
         };
+        let mut search = Search::new(start, branching);
+        if let Some(guesses) = matching_after {
+            search = search.matching_everywhere_after(guesses);
+        }
         let mut found = Vec::new();
         let mut budget = u64::MAX;
         let mut conflicts = Conflicts::new(&geometry);
-        let _ = search(
-            &geometry,
-            start,
-            branching,
-            &mut budget,
-            &mut conflicts,
-            &mut |solved| {
-                let digits = solved.digits().to_vec();
-                assert!(cells.iter().zip(&digits).all(|(&g, &d)| g == 0 || g == d));
-                found.push(digits);
-                if found.len() < limit {
-                    ControlFlow::Continue(())
-                } else {
-                    ControlFlow::Break(())
-                }
-            },
-        );
+        let _ = search.run(&geometry, &mut budget, &mut conflicts, &mut |solved| {
+            let digits = solved.digits().to_vec();
+            assert!(cells.iter().zip(&digits).all(|(&g, &d)| g == 0 || g == d));
+            found.push(digits);
+            if found.len() < limit {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
         found
     }
 
@@ -1801,16 +1810,15 @@ mod tests {
     }
 
     #[test]
-    fn matching_everywhere_keeps_the_solutions_in_order_and_finds_pigeonholes_sooner() {
-        // Many solutions: the same ones, in the same order, matched or not.
+    fn reading_order_matching_everywhere_keeps_the_order_and_finds_pigeonholes_sooner() {
+        // Many solutions: reading order meets them in lexicographic order, matched or not.
         let many =
             "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............";
-        for branching in BRANCHINGS {
-            let (plain, _) = visited_in_turns(many, branching, u64::MAX, None);
-            for after in [0, 30] {
-                let (matched, _) = visited_in_turns(many, branching, u64::MAX, Some(after));
-                assert_eq!(matched, plain, "{:?} after {}", branching, after);
-            }
+        let (plain, _) = visited_in_turns(many, Branching::ReadingOrder, u64::MAX, None);
+        for after in [0, 30] {
+            let (matched, _) =
+                visited_in_turns(many, Branching::ReadingOrder, u64::MAX, Some(after));
+            assert_eq!(matched, plain, "after {}", after);
         }
         // A climbed 16x16 board whose first rows admit fillings no completion extends, found by
         // reading order alone only after far more guesses than it makes matched.
@@ -1854,13 +1862,17 @@ mod tests {
             }
             let mut expected = solutions(n, &cells, Branching::FewestCandidatesPerConflict, 20);
             expected.sort();
-            for &branching in &BRANCHINGS[1..] {
-                let mut found = solutions(n, &cells, branching, 20);
-                found.sort();
-                if expected.len() < 20 {
-                    assert_eq!(found, expected, "round {} {:?}", round, branching);
-                } else {
-                    assert_eq!(found.len(), 20, "round {} {:?}", round, branching);
+            // Each rule, and each matching at every level from its start or after a few guesses.
+            for &branching in &BRANCHINGS {
+                for matching_after in [None, Some(0), Some(3)] {
+                    let mut found = solutions_matching(n, &cells, branching, 20, matching_after);
+                    found.sort();
+                    let label = format!("round {} {:?} {:?}", round, branching, matching_after);
+                    if expected.len() < 20 {
+                        assert_eq!(found, expected, "{}", label);
+                    } else {
+                        assert_eq!(found.len(), 20, "{}", label);
+                    }
                 }
             }
         }
