@@ -66,6 +66,7 @@ pub(super) fn smallest(
                     };
                     let questions = Schedule {
                         first: (turns.first.0, tuning.question_first_budget),
+                        rounds: tuning.question_rounds,
                         ..turns
                     };
                     ways.take_turns(effort, |way, budget| match way {

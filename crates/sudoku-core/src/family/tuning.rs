@@ -34,6 +34,19 @@ pub(super) struct Tuning {
     /// solutions 49 to 51 → 29 ms, of 171 hard boards' 48 to 49 → 32 ms, 842 boards' total
     /// within 3 % (512 and 2,048 did less well; BENCHMARKS.md, thirteenth pass).
     pub(super) question_first_budget: u64,
+    /// The rounds of those questions, after their first turn.
+    ///
+    /// Up to 16x16 the learning searches get 4 and 8 shares of 21 rather than a solve's 32 and
+    /// 64 of 105: a question's resumed cell rules match at every level (see
+    /// [`Tuning::question_matches_after`]), and the questions that reach the rounds are
+    /// refutations near the start of reading order that probing, with its three shares, answers
+    /// in a few hundred guesses where the learning searches take thousands. The worst
+    /// smallest solution of a ten-minute climb, 39,656 guesses (90 ms), took 14,435 (45 ms),
+    /// the climb's last 20 boards 0.20 rather than 0.35 million guesses, and a climb against
+    /// the change found nothing past 14,672 guesses (58 ms). The questions of every other set
+    /// (the 472 boards of earlier climbs, minimal and random 16x16 boards, 9x9 boards) are
+    /// answered before the rounds and keep every guess (BENCHMARKS.md, twenty-first pass).
+    pub(super) question_rounds: &'static [(Turn, u64)],
     /// Whether the smallest completion's turns for a search in reading order, once a completion
     /// is known, go to a clause-learning search that decides in reading order (see
     /// `learning::Learning::lexicographic`) rather than to the plain reading-order search.
@@ -140,6 +153,7 @@ static UP_TO_16: Tuning = Tuning {
     first_budget: 4096,
     rounds: &ROUNDS_UP_TO_16,
     question_first_budget: 1024,
+    question_rounds: &QUESTION_ROUNDS_UP_TO_16,
     smallest_learns_in_reading_order: true,
     smallest_reading_matches_after: Some(512),
     question_matches_after: Some(128),
@@ -157,6 +171,7 @@ static FOR_25: Tuning = Tuning {
     first_budget: FIRST_BUDGET_25,
     rounds: &ROUNDS_25,
     question_first_budget: FIRST_BUDGET_25,
+    question_rounds: &ROUNDS_25,
     smallest_learns_in_reading_order: false,
     smallest_reading_matches_after: None,
     question_matches_after: None,
@@ -207,6 +222,10 @@ static FOR_25: Tuning = Tuning {
 /// than 102,715. Of thirteen other pairs tried, from four each to 48 and 96, none did as well on
 /// nearly every set (BENCHMARKS.md, thirteenth pass).
 static ROUNDS_UP_TO_16: [(Turn, u64); 9] = with_learning(32, 64);
+
+/// The rounds of the smallest completion's questions up to 16x16 (see
+/// [`Tuning::question_rounds`]).
+static QUESTION_ROUNDS_UP_TO_16: [(Turn, u64); 9] = with_learning(4, 8);
 
 /// The rounds on 25x25 boards: the learning search's turns, 27 shares from the likeliest and
 /// three from reading order, then the cell rules' turns ([`with_learning`]).
