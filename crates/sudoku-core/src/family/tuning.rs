@@ -63,11 +63,12 @@ pub(super) struct Tuning {
     /// position by the units' matchings, not only its first levels' (see
     /// `search::Search::matching_everywhere_after`); `None` for never.
     ///
-    /// Up to 16x16 after 512 (of the 1,024 it has before any other way, `smallest::READING_FIRST`):
-    /// the adversary's smallest solutions are mostly boards whose first rows admit fillings that
-    /// no completion extends, refuted by a pigeonhole (some cells of a unit short of digits)
-    /// that matchings see at once and branching or clause learning only after thousands of
-    /// guesses; reading order that matches answers most of them in a few hundred guesses. With
+    /// Up to 16x16 after 512 (of the 1,024 it has before any other way,
+    /// `smallest::READING_FIRST`): the adversary's smallest solutions are mostly boards whose
+    /// first rows admit fillings that no completion extends, refuted by a pigeonhole (some cells
+    /// of a unit short of digits) that matchings see at once and branching or clause learning
+    /// only after thousands of guesses; reading order that matches answers most of them in a
+    /// few hundred guesses. With
     /// [`Tuning::question_matches_after`], 237 and 210 boards of earlier climbs took 0.31 and
     /// 0.36 s rather than 2.9 and 3.2 s (median 1.2 ms rather than 12 to 13 ms), 60 random
     /// boards with 40 givens 27 rather than 90 ms. A guess costs about two and a half times as
@@ -78,7 +79,7 @@ pub(super) struct Tuning {
     /// boards with 300 givens took 10 to 38 % longer (BENCHMARKS.md, twenty-first pass).
     pub(super) smallest_reading_matches_after: Option<u64>,
     /// The guesses after which each resumed search of a question of the smallest completion
-    /// (whether a completion has given cells fixed, see `smallest::CellByCell`) narrows every
+    /// (is there a completion with these cells fixed? see `smallest::CellByCell`) narrows every
     /// position by the units' matchings; `None` for never.
     ///
     /// Up to 16x16 after 128: deep in reading order a question fixes whole rows, and its
