@@ -30,8 +30,8 @@
 //! [`Learning::lexicographic`]).
 
 use super::geometry::Geometry;
+use super::position::Position;
 use super::restarts::Restarts;
-use super::search::Position;
 use super::tuning::Tuning;
 
 /// A literal: `2 * v` says proposition `v` holds, `2 * v + 1` that it does not. Proposition

@@ -2,8 +2,8 @@
 //! 16x16 and 25x25 cells), with any solution, the smallest solution in reading order, and
 //! counting up to a limit.
 //!
-//! A general engine beside the 9x9 one, which stays the faster on 9x9 boards. Its search
-//! (`search`, private) keeps candidates as bit masks and narrows them by singles, locked
+//! A general engine beside the 9x9 one, which stays the faster on 9x9 boards. Its positions
+//! (`position`, private) keep candidates as bit masks and narrow them by singles, locked
 //! candidates, pairs and the segment rules; like the 9x9 engine it runs a portfolio of
 //! branching rules on growing guess budgets (the fewest-candidates cell first, then also
 //! failed-literal probing near the root and fewest places), so that a board has to stall every
@@ -19,11 +19,11 @@
 //! contradiction the rules rediscover in branch after branch) take it a few thousand decisions.
 //!
 //! The internals are private, one job a module: `geometry` (cells, units and segments of a
-//! size), `search` (a position, its propagation and the depth-first search), `learning` (the
-//! clause-learning search) and `restarts` (when it starts over), `portfolio` (the turns each
-//! [`Method`] takes, and the searches for any completion and for a count), `smallest` (the
-//! smallest completion) and `tuning` (every setting chosen by board size, with what each was
-//! measured to do).
+//! size), `position` (a position and the reasoning that narrows it), `search` (the depth-first
+//! search and the rules it branches by), `learning` (the clause-learning search) and `restarts`
+//! (when it starts over), `portfolio` (the turns each [`Method`] takes, and the searches for any
+//! completion and for a count), `smallest` (the smallest completion) and `tuning` (every setting
+//! chosen by board size, with what each was measured to do).
 //!
 //! ```
 //! use sudoku_core::family::Sudoku;
@@ -41,6 +41,7 @@
 mod geometry;
 mod learning;
 mod portfolio;
+mod position;
 mod restarts;
 mod search;
 mod smallest;
@@ -48,7 +49,7 @@ mod tuning;
 
 use self::geometry::Geometry;
 use self::portfolio::{count_completions, first};
-use self::search::Position;
+use self::position::Position;
 use self::smallest::smallest;
 use crate::engine::{Answer, Measured, Question};
 use crate::schedule::Effort;

@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 
 use super::geometry::Geometry;
 use super::learning::{FirstOrder, Learning};
-use super::search::{search, Branching, Conflicts, Position, Search, Stop};
+use super::position::Position;
+use super::search::{search, Branching, Conflicts, Search, Stop};
 use super::tuning::Tuning;
 use super::Method;
 use crate::schedule::{Effort, Progress, Schedule};
