@@ -404,7 +404,7 @@ mod tests {
     /// allows a third more). Many took the engine they were climbed against hundreds of
     /// thousands of guesses, some over a second; BENCHMARKS.md tells, pass by pass, which climb
     /// found each and what each engine since has taken over it.
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 56] = [
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 58] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -684,6 +684,16 @@ mod tests {
             "A.E..NL...I......N............GP........N...F..O.K...P.I...C.JL...OE...FL..P...M.B..OG..M.AK.....L.IK.H...............I..FE....B.......M....G.O.NA...C.....FL..J.CI.HO.....D.F.AK....J......BH......G..O.A..P..D.......P.E...B..C.BPD.A..JN..G.I.I.O.H..D.......",
             Question::Smallest,
             14_672,
+        ),
+        (
+            "KG.E....NMF....I.P.D....J.......F....HC...OD.G......B....L...P.......M...PB..A..........A.......B..OF...EJ...........OP...MFI..................P...L..H.......K.NO.......H.B.FA.........KE.......E...P.....N.........G.....M..E...K.H.....AGP....B....K.....GM..",
+            Question::CountTo(2),
+            6_511,
+        ),
+        (
+            "I.CN....OB........AE.IPCDL........L.H...J....P...HB.J....CE.N.D...J.P.I...C.......DC.H..E...A..........J....C..D.PFI...D...OB........PF........KG.OD.MH.A..J..CNM.K.....C...G..OP.NFL....K...J...I.....G...L.B.......JA..GF.DL.....L....I...F.N..........E..JA.P",
+            Question::First,
+            4_437,
         ),
     ];
 
