@@ -269,6 +269,36 @@ pub(crate) fn format_captures(text: &str, names: &mut BTreeSet<String>) {
     }
 }
 
+/// What an identifier is renamed to, if it is, told the identifier, the tokens around it and
+/// its index among them.
+pub(crate) type NewName<'a> = &'a dyn Fn(&Ident, &[TokenTree], usize) -> Option<Ident>;
+
+/// `tokens` with each identifier, at any depth, replaced by the name `renamed` gives it, if any;
+/// spans are kept.
+pub(crate) fn rename_idents(tokens: TokenStream, renamed: NewName<'_>) -> TokenStream {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    (0..tokens.len())
+        .map(|k| match &tokens[k] {
+            TokenTree::Ident(ident) => match renamed(ident, &tokens, k) {
+                Some(mut new) => {
+                    new.set_span(ident.span());
+                    TokenTree::Ident(new)
+                }
+                None => tokens[k].clone(),
+            },
+            TokenTree::Group(group) => {
+                let mut new = proc_macro2::Group::new(
+                    group.delimiter(),
+                    rename_idents(group.stream(), renamed),
+                );
+                new.set_span(group.span());
+                TokenTree::Group(new)
+            }
+            other => other.clone(),
+        })
+        .collect()
+}
+
 /// Renames a function's locals, nested items aside.
 struct Renamer<'a> {
     renames: &'a BTreeMap<String, Ident>,
@@ -280,27 +310,13 @@ impl Renamer<'_> {
     }
 
     fn rename_tokens(&self, tokens: TokenStream) -> TokenStream {
-        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-        (0..tokens.len())
-            .map(|k| match &tokens[k] {
-                TokenTree::Ident(ident) if is_use(&tokens, k) => match self.renamed(ident) {
-                    Some(mut new) => {
-                        new.set_span(ident.span());
-                        TokenTree::Ident(new)
-                    }
-                    None => tokens[k].clone(),
-                },
-                TokenTree::Group(group) => {
-                    let mut new = proc_macro2::Group::new(
-                        group.delimiter(),
-                        self.rename_tokens(group.stream()),
-                    );
-                    new.set_span(group.span());
-                    TokenTree::Group(new)
-                }
-                other => other.clone(),
-            })
-            .collect()
+        rename_idents(tokens, &|ident, tokens, k| {
+            if is_use(tokens, k) {
+                self.renamed(ident)
+            } else {
+                None
+            }
+        })
     }
 }
 

@@ -25,13 +25,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use proc_macro2::{Delimiter, Group, Spacing, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::visit::{self, Visit};
 
 use crate::fresh::{Case, FreshNames};
 use crate::prune::{impl_item_name, item_name};
-use crate::shorten::format_captures;
+use crate::shorten::{format_captures, rename_idents};
 
 /// Renames the items of `file` as the module documentation says.
 pub fn shorten_items(file: &mut syn::File) {
@@ -86,7 +86,10 @@ pub fn shorten_items(file: &mut syn::File) {
             renames.insert(name.clone(), new);
         }
     }
-    if let Ok(renamed) = syn::parse2(rename(tokens, &renames)) {
+    let renamed = rename_idents(tokens, &|ident, _, _| {
+        renames.get(&ident.to_string()).cloned()
+    });
+    if let Ok(renamed) = syn::parse2(renamed) {
         *file = renamed;
     }
 }
@@ -266,6 +269,15 @@ impl Scan<'_> {
         }
     }
 
+    /// Where the path before the `::` that `tokens[k]` follows starts (outside the bundle if
+    /// no segment comes before the `::`).
+    fn root_before(&self, tokens: &[TokenTree], k: usize, entry: Option<Root>) -> Root {
+        match k.checked_sub(3).map(|at| &tokens[at]) {
+            Some(TokenTree::Ident(_)) => self.root_of(tokens, k - 3, entry),
+            _ => Root::Outside,
+        }
+    }
+
     fn keep_all(&mut self, tokens: TokenStream) {
         for token in tokens {
             match token {
@@ -313,10 +325,7 @@ impl Scan<'_> {
                     } else if group.delimiter() == Delimiter::Brace
                         && follows_path_separator(&tokens, k)
                     {
-                        let root = match k.checked_sub(3).map(|at| &tokens[at]) {
-                            Some(TokenTree::Ident(_)) => self.root_of(&tokens, k - 3, entry),
-                            _ => Root::Outside,
-                        };
+                        let root = self.root_before(&tokens, k, entry);
                         self.tokens(group.stream(), Some(root));
                     } else {
                         self.tokens(group.stream(), None);
@@ -324,10 +333,7 @@ impl Scan<'_> {
                 }
                 TokenTree::Punct(p) => {
                     if p.as_char() == '*' && follows_path_separator(&tokens, k) {
-                        let root = match k.checked_sub(3).map(|at| &tokens[at]) {
-                            Some(TokenTree::Ident(_)) => self.root_of(&tokens, k - 3, entry),
-                            _ => Root::Outside,
-                        };
+                        let root = self.root_before(&tokens, k, entry);
                         self.outside_glob |= root == Root::Outside;
                     }
                 }
@@ -417,29 +423,6 @@ fn opening_angle(tokens: &[TokenTree], close: usize) -> Option<usize> {
     None
 }
 
-/// `tokens` with every identifier that `renames` has replaced.
-fn rename(tokens: TokenStream, renames: &BTreeMap<String, proc_macro2::Ident>) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|token| match token {
-            TokenTree::Ident(ident) => match renames.get(&ident.to_string()) {
-                Some(new) => {
-                    let mut new = new.clone();
-                    new.set_span(ident.span());
-                    TokenTree::Ident(new)
-                }
-                None => TokenTree::Ident(ident),
-            },
-            TokenTree::Group(group) => {
-                let mut new = Group::new(group.delimiter(), rename(group.stream(), renames));
-                new.set_span(group.span());
-                TokenTree::Group(new)
-            }
-            other => other,
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -525,18 +508,10 @@ mod tests {
 
     #[test]
     fn a_name_both_defined_and_imported_from_outside_stays_with_what_follows_it() {
-        assert_eq!(
-            shortened(
-                "mod a { use std::cmp::Ordering; pub fn f() -> Ordering { Ordering::Less } }
-                mod b { pub enum Ordering { Less, Greater } pub fn g() -> Ordering { Ordering::Greater } }
-                fn main() { a::f(); b::g(); }"
-            ),
-            tokens(
-                "mod a { use std::cmp::Ordering; pub fn f() -> Ordering { Ordering::Less } }
-                mod b { pub enum Ordering { Less, Greater } pub fn g() -> Ordering { Ordering::Greater } }
-                fn main() { a::f(); b::g(); }"
-            )
-        );
+        let code = "mod a { use std::cmp::Ordering; pub fn f() -> Ordering { Ordering::Less } }
+            mod b { pub enum Ordering { Less, Greater } pub fn g() -> Ordering { Ordering::Greater } }
+            fn main() { a::f(); b::g(); }";
+        assert_eq!(shortened(code), tokens(code));
     }
 
     #[test]
