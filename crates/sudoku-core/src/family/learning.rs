@@ -168,7 +168,7 @@ const INITIAL_ACTIVITY: f64 = 1e-3;
 fn initial_activity(geometry: &Geometry, start: &Position, order: FirstOrder) -> Vec<f64> {
     let count = geometry.cells << 5;
     let mut activity = vec![0.0; count];
-    for cell in (0..geometry.cells).filter(|&cell| start.digits()[cell] == 0) {
+    for cell in start.open_cells() {
         let mask = start.candidates()[cell];
         let mut digits = mask;
         while digits != 0 {
@@ -239,9 +239,7 @@ impl Learning {
     pub(super) fn new(geometry: &Geometry, start: &Position, order: FirstOrder) -> Learning {
         let (side, cells) = (geometry.side, geometry.cells);
         let count = cells << 5;
-        let open: Vec<usize> = (0..cells)
-            .filter(|&cell| start.digits()[cell] == 0)
-            .collect();
+        let open: Vec<usize> = start.open_cells().collect();
         let activity = initial_activity(geometry, start, order);
         let mut learning = Learning {
             side,
