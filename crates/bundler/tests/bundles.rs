@@ -258,11 +258,11 @@ fn each_problem_is_laid_out_readably_unless_that_exceeds_its_judges_limit() {
             readable.text.len()
         );
         // The same program: both parse to the same syntax tree once the readable one's items
-        // and locals are renamed as the compact layout renames them and its restricted visibilities made
-        // `pub` as the compact layout makes them, and the braces the readable layout
-        // puts around a match arm or a closure body too long for its line are taken off again
-        // (the short names fit where the long ones did not). The trees print alike but for the
-        // spacing inside macro calls, whose tokens are printed as they were spaced.
+        // and locals are renamed as the compact layout renames them and its restricted
+        // visibilities made `pub` as the compact layout makes them, and the braces the readable
+        // layout puts around a match arm or a closure body too long for its line are taken off
+        // again (the short names fit where the long ones did not). The trees print alike but for
+        // the spacing inside macro calls, whose tokens are printed as they were spaced.
         let reprinted = |text: &str, rename: bool| {
             let mut file = syn::parse_file(text).unwrap_or_else(|e| panic!("{}: {}", id, e));
             if rename {
