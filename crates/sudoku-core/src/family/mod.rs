@@ -404,7 +404,7 @@ mod tests {
     /// allows a third more). Many took the engine they were climbed against hundreds of
     /// thousands of guesses, some over a second; BENCHMARKS.md tells, pass by pass, which climb
     /// found each and what each engine since has taken over it.
-    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 58] = [
+    const CLIMBED_WORST_LATELY: [(&str, Question, u64); 59] = [
         (
             "....A....O..............K..............K....J....BA...............B....L...........................GI..A......C.............................M............M..K...............A.......M.....C...G..IM.C...P.G........L..A.FH............OP.......NHGFPK...MNIL....",
             Question::CountTo(2),
@@ -694,6 +694,11 @@ mod tests {
             "I.CN....OB........AE.IPCDL........L.H...J....P...HB.J....CE.N.D...J.P.I...C.......DC.H..E...A..........J....C..D.PFI...D...OB........PF........KG.OD.MH.A..J..CNM.K.....C...G..OP.NFL....K...J...I.....G...L.B.......JA..GF.DL.....L....I...F.N..........E..JA.P",
             Question::First,
             4_437,
+        ),
+        (
+            "CF.....M.G...L....L.AGBH......J.A.B....E..D..NK.K..O......P.......AD.I....CE..B.....E.C.J.N.L...F......BG......P........KI.F...J.LPE...A.F.B.....CJ....O....G..A...H...LCE..K..N.....M....GD.I....F.P..K..HJ...I.OM.G......KC.A....LJ....N.G...O.....LE.O...F...",
+            Question::Smallest,
+            18_983,
         ),
     ];
 
