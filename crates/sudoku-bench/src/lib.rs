@@ -1,6 +1,8 @@
 //! Puzzle sets for the benchmarks: the shared benchmark collection, read from a folder beside the
 //! workspace (overridable) and never copied into it, and generated Su-Domino-Ku puzzles with only
-//! ten placed dominoes.
+//! ten placed dominoes; and [`tdoku`], the peer solver, where a build links it.
+
+pub mod tdoku;
 
 use std::fs;
 
@@ -12,8 +14,15 @@ use sudoku_core::grid::Grid;
 use sudoku_core::judge::board_text::parse_line;
 use sudoku_core::random::Rng;
 
-/// The four standard sets, easiest to hardest per puzzle but for the multi-solution last one.
-pub const SETS: [&str; 4] = ["17-clue", "top1465", "forum-hardest-1106", "serg-benchmark"];
+/// The five standard sets: four of puzzles with one solution, easiest to hardest per puzzle,
+/// then the multi-solution one.
+pub const SETS: [&str; 5] = [
+    "17-clue",
+    "unbiased-1k",
+    "top1465",
+    "forum-hardest-1106",
+    "serg-benchmark",
+];
 
 /// The puzzles of set `name` (`<name>.txt` in [`puzzles_dir`]), or `None`, with a notice, if
 /// the file is missing. Lines that are not boards are skipped.
