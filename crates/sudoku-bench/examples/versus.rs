@@ -1,15 +1,16 @@
-//! This engine against tdoku in one process: `versus [--rounds N] [SET...]` (every standard set
-//! by default), to a first solution and counting to 2. It needs a build that linked tdoku:
+//! This engine against the public solvers in one process: `versus [--rounds N] [SET...]` (every
+//! standard set by default), to a first solution and counting to 2. The rivals are the `sudoku`
+//! crate and, in a build that linked it, tdoku:
 //!
 //! ```sh
 //! TDOKU_DIR=~/peers/tdoku CXX=clang++ cargo run --release -p sudoku-bench --example versus
 //! ```
 //!
-//! Each round times one pass of each solver over the whole set, in turns whose order alternates
-//! from round to round, so that a slow spell of a shared machine weighs on both. Prints the
-//! processor, then a Markdown table: per set and question, each solver's median rate and the
-//! median (with quartiles) of the per-round ratios, ours ÷ tdoku. Exits 1 if the two solvers
-//! disagree on how many puzzles they solve or solutions they count.
+//! Each round times one pass of every solver over the whole set, in an order that rotates from
+//! round to round, so that a slow spell of a shared machine weighs on all of them. Prints the
+//! processor, then a Markdown table: per set and question, each solver's median rate and, for
+//! each rival, the median (with quartiles) of the per-round ratios, ours ÷ the rival's. Exits 1
+//! if a rival disagrees with ours on how many puzzles it solves or solutions it counts.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -22,6 +23,9 @@ use sudoku_core::grid::Grid;
 /// Rounds unless `--rounds` says otherwise.
 const DEFAULT_ROUNDS: usize = 11;
 
+/// A solver's pass over a set: what it answers there (see [`answered`]) for a limit of 1 or 2.
+type Pass<'a> = Box<dyn Fn(usize) -> usize + 'a>;
+
 fn main() -> ExitCode {
     let (rounds, sets) = match parse_args(std::env::args().skip(1).collect()) {
         Ok(parsed) => parsed,
@@ -31,46 +35,77 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let Some(tdoku) = Tdoku::linked() else {
+    let tdoku = Tdoku::linked();
+    if tdoku.is_none() {
         eprintln!(
-            "error: tdoku is not linked into this build: set TDOKU_DIR (see sudoku_bench::tdoku)"
+            "notice: tdoku is not linked into this build (set TDOKU_DIR; see sudoku_bench::tdoku)"
         );
-        return ExitCode::from(2);
-    };
+    }
+    let mut names = vec!["ours", "sudoku crate"];
+    names.extend(tdoku.map(|_| "tdoku"));
     println!("Processor: {}; {} rounds.", processor(), rounds);
     println!();
-    println!("| set | question | ours, puzzles/s | tdoku, puzzles/s | ours ÷ tdoku (quartiles) |");
-    println!("|---|---|---|---|---|");
+    let mut header = "| set | question | ours, puzzles/s |".to_string();
+    for rival in &names[1..] {
+        header += &format!(" {}, puzzles/s | ours ÷ {} (quartiles) |", rival, rival);
+    }
+    println!("{}", header);
+    println!("|---|---|---|{}", "---|---|".repeat(names.len() - 1));
     for name in sets {
         let Some(puzzles) = load_set(&name) else {
             continue;
         };
+        let crate_boards: Vec<sudoku::Sudoku> = puzzles
+            .iter()
+            .map(|p| sudoku::Sudoku::from_bytes(*p.cells()).expect("a parsed board"))
+            .collect();
         let texts: Vec<TdokuPuzzle> = puzzles.iter().map(TdokuPuzzle::of).collect();
+        let mut passes: Vec<Pass> = vec![
+            Box::new(|limit| answered(&puzzles, limit)),
+            Box::new(|limit| {
+                if limit == 1 {
+                    crate_boards
+                        .iter()
+                        .filter(|s| s.some_solution().is_some())
+                        .count()
+                } else {
+                    crate_boards
+                        .iter()
+                        .map(|s| s.solutions_count_up_to(limit))
+                        .sum()
+                }
+            }),
+        ];
+        if let Some(tdoku) = tdoku {
+            passes.push(Box::new(move |limit| {
+                texts.iter().map(|p| tdoku.count(p, limit)).sum()
+            }));
+        }
         for (question, limit) in [("first solution", 1), ("count to 2", 2)] {
-            let ours = || answered(&puzzles, limit);
-            let theirs = || texts.iter().map(|p| tdoku.count(p, limit)).sum();
-            let duel = match Duel::run(rounds, ours, theirs) {
-                Ok(duel) => duel,
-                Err((a, b)) => {
+            let seconds = match time_rounds(&passes, limit, rounds) {
+                Ok(seconds) => seconds,
+                Err((rival, ours, theirs)) => {
                     eprintln!(
-                        "error: {}, {}: ours answered {}, tdoku {}",
-                        name, question, a, b
+                        "error: {}, {}: ours answered {}, {} {}",
+                        name, question, ours, names[rival], theirs
                     );
                     return ExitCode::FAILURE;
                 }
             };
-            let rate = |seconds: f64| puzzles.len() as f64 / seconds;
-            let [low, middle, high] = quartiles(&duel.ratios);
-            println!(
-                "| {} | {} | {:.0} | {:.0} | {:.2} ({:.2} to {:.2}) |",
-                name,
-                question,
-                rate(median(&duel.ours)),
-                rate(median(&duel.theirs)),
-                middle,
-                low,
-                high
-            );
+            let rate = |times: &[f64]| puzzles.len() as f64 / quartiles(times)[1];
+            let mut row = format!("| {} | {} | {:.0} |", name, question, rate(&seconds[0]));
+            for times in &seconds[1..] {
+                let ratios: Vec<f64> = times.iter().zip(&seconds[0]).map(|(t, o)| t / o).collect();
+                let [low, middle, high] = quartiles(&ratios);
+                row += &format!(
+                    " {:.0} | {:.2} ({:.2} to {:.2}) |",
+                    rate(times),
+                    middle,
+                    low,
+                    high
+                );
+            }
+            println!("{}", row);
         }
     }
     ExitCode::SUCCESS
@@ -110,53 +145,28 @@ fn answered(puzzles: &[Grid], limit: usize) -> usize {
     }
 }
 
-/// The seconds each pass of each solver took, and each round's ratio of rates (ours ÷ theirs).
-struct Duel {
-    ours: Vec<f64>,
-    theirs: Vec<f64>,
-    ratios: Vec<f64>,
-}
-
-impl Duel {
-    /// Times `rounds` passes of each, alternating which goes first; `Err` with both answers if
-    /// a pass of one answers other than the other's.
-    fn run(
-        rounds: usize,
-        ours: impl Fn() -> usize,
-        theirs: impl Fn() -> usize,
-    ) -> Result<Duel, (usize, usize)> {
-        let time = |pass: &dyn Fn() -> usize| {
+/// The seconds each pass took, per solver (ours first) and round: `rounds` rounds in which every
+/// solver makes a pass, round `k` starting with solver `k` (modulo their number). `Err` with the
+/// rival and both answers if a rival answers other than ours.
+fn time_rounds(
+    passes: &[Pass],
+    limit: usize,
+    rounds: usize,
+) -> Result<Vec<Vec<f64>>, (usize, usize, usize)> {
+    let mut seconds = vec![Vec::with_capacity(rounds); passes.len()];
+    for round in 0..rounds {
+        let mut answers = vec![0; passes.len()];
+        for turn in 0..passes.len() {
+            let solver = (round + turn) % passes.len();
             let start = Instant::now();
-            let answer = pass();
-            (start.elapsed().as_secs_f64(), answer)
-        };
-        let mut duel = Duel {
-            ours: Vec::new(),
-            theirs: Vec::new(),
-            ratios: Vec::new(),
-        };
-        for round in 0..rounds {
-            let ((a, x), (b, y)) = if round % 2 == 0 {
-                let a = time(&ours);
-                (a, time(&theirs))
-            } else {
-                let b = time(&theirs);
-                (time(&ours), b)
-            };
-            if x != y {
-                return Err((x, y));
-            }
-            duel.ours.push(a);
-            duel.theirs.push(b);
-            duel.ratios.push(b / a);
+            answers[solver] = passes[solver](limit);
+            seconds[solver].push(start.elapsed().as_secs_f64());
         }
-        Ok(duel)
+        if let Some(rival) = (1..passes.len()).find(|&r| answers[r] != answers[0]) {
+            return Err((rival, answers[0], answers[rival]));
+        }
     }
-}
-
-/// The median of `values` (not empty).
-fn median(values: &[f64]) -> f64 {
-    quartiles(values)[1]
+    Ok(seconds)
 }
 
 /// The lower quartile, median and upper quartile of `values` (not empty), each the value at
