@@ -1,11 +1,12 @@
 //! First solution and count-to-2 on every standard set, side by side with the `sudoku` crate (a
-//! JCZSolve-style solver), tdoku where this build linked it (see `sudoku_bench::tdoku`) and the row-major
-//! baseline; the lexicographically smallest solution on hard boards; Su-Domino-Ku with ten placed
-//! dominoes. Sets are read as `sudoku_bench` says; missing ones are skipped with a notice.
+//! JCZSolve-style solver), tdoku where this build linked it (see `sudoku_bench::tdoku`) and the
+//! row-major baseline; the lexicographically smallest solution on hard boards; Su-Domino-Ku with
+//! ten placed dominoes. Sets are read as `sudoku_bench` says; missing ones are skipped with a
+//! notice.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use std::hint::black_box;
-use sudoku_bench::tdoku::{Tdoku, TdokuPuzzle};
+use sudoku_bench::tdoku::{Tdoku, TdokuPuzzle, NOT_LINKED};
 use sudoku_bench::{load_set, one_clue_removed, ten_domino_puzzles, SETS};
 use sudoku_core::engine::baseline::row_major_solutions;
 use sudoku_core::engine::{count_solutions, solve, solve_smallest};
@@ -17,9 +18,7 @@ const BASELINE_SETS: [&str; 1] = ["serg-benchmark"];
 fn standard_sets(c: &mut Criterion) {
     let tdoku = Tdoku::linked();
     if tdoku.is_none() {
-        eprintln!(
-            "notice: tdoku is not linked into this build (set TDOKU_DIR; see sudoku_bench::tdoku)"
-        );
+        eprintln!("notice: {}", NOT_LINKED);
     }
     for name in SETS {
         let puzzles = match load_set(name) {

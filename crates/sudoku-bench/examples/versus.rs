@@ -15,7 +15,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sudoku_bench::tdoku::{Tdoku, TdokuPuzzle};
+use sudoku_bench::tdoku::{Tdoku, TdokuPuzzle, NOT_LINKED};
 use sudoku_bench::{load_set, SETS};
 use sudoku_core::engine::{count_solutions, solve};
 use sudoku_core::grid::Grid;
@@ -37,9 +37,7 @@ fn main() -> ExitCode {
     };
     let tdoku = Tdoku::linked();
     if tdoku.is_none() {
-        eprintln!(
-            "notice: tdoku is not linked into this build (set TDOKU_DIR; see sudoku_bench::tdoku)"
-        );
+        eprintln!("notice: {}", NOT_LINKED);
     }
     let mut names = vec!["ours", "sudoku crate"];
     names.extend(tdoku.map(|_| "tdoku"));

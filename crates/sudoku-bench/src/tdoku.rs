@@ -29,6 +29,10 @@ impl TdokuPuzzle {
     }
 }
 
+/// What to tell a user of a build without tdoku.
+pub const NOT_LINKED: &str =
+    "tdoku is not linked into this build (set TDOKU_DIR; see sudoku_bench::tdoku)";
+
 /// tdoku's fastest solver (`TdokuSolverDpllTriadSimd`), which exists only in a build that
 /// compiled it.
 #[derive(Clone, Copy, Debug)]
