@@ -14,7 +14,8 @@
 use sudoku_core::grid::Grid;
 
 /// A puzzle as tdoku reads it: 81 cells in reading order, `1` to `9` for a given and `.` for a
-/// blank, then a NUL.
+/// blank, then a NUL (tdoku reads that byte too: anything from `.` up would announce pencil
+/// marks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TdokuPuzzle([u8; 82]);
 
@@ -76,9 +77,9 @@ mod linked {
     pub(super) fn count(puzzle: &TdokuPuzzle, limit: usize) -> usize {
         let mut solution = [0 as c_char; 82];
         let mut guesses = 0usize;
-        // SAFETY: tdoku reads the 81 cells of `puzzle` (a live array of 82 bytes), writes at
-        // most 81 bytes of one solution into `solution` (82 bytes) and one count into
-        // `guesses`, and keeps no pointer past the call.
+        // SAFETY: tdoku reads the 82 bytes of `puzzle` (the NUL after the 81 cells tells it
+        // they are cells, not pencil marks), writes at most 81 bytes of one solution into
+        // `solution` (82 bytes) and one count into `guesses`, and keeps no pointer past the call.
         unsafe {
             TdokuSolverDpllTriadSimd(
                 puzzle.0.as_ptr().cast(),
