@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_core::engine::count_solutions;
 use sudoku_core::judge::board_text::{parse_board, RowFormat};
-use sudoku_core::judge::input::strip_file_marks;
+use sudoku_core::judge::input::{decode_input, strip_file_marks};
 
 /// How long one run of a judge binary may take before it counts as a hang.
 pub const TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -337,7 +337,7 @@ fn check_exact(actual: &str, expected: &str) -> Result<(), String> {
 /// The special judge of [`Checker::AnyCompletion`]. It also checks the `.out` file itself, so a
 /// wrong expectation cannot hide.
 fn check_completion(case: &Case, actual: &str) -> Result<(), String> {
-    let text = String::from_utf8_lossy(&case.input);
+    let (text, _) = decode_input(&case.input);
     let input = strip_file_marks(&text);
     let first_row = input
         .lines()

@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use sudoku_core::domino::generate::generate;
 use sudoku_core::judge::domino_text::write_puzzle;
-use sudoku_core::judge::input::strip_file_marks;
+use sudoku_core::judge::input::{decode_input, strip_file_marks};
 
 use crate::batch::{run_batch, Outcome, Task};
 
@@ -200,14 +200,13 @@ fn read_input(file: Option<&PathBuf>) -> Result<String, String> {
             bytes
         }
     };
-    // Valid UTF-8 (the usual case) is taken as it is; anything else is read lossily. A leading
-    // byte-order mark and trailing DOS end-of-file bytes are not part of any line.
-    let text = String::from_utf8(bytes)
-        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
-    match strip_file_marks(&text) {
-        stripped if stripped.len() == text.len() => Ok(text),
-        stripped => Ok(stripped.to_owned()),
+    // UTF-8, read lossily, or UTF-16 after its byte-order mark. A leading byte-order mark and
+    // trailing DOS end-of-file bytes are not part of any line.
+    let (text, note) = decode_input(&bytes);
+    if let Some(note) = note {
+        eprintln!("note: {}", note);
     }
+    Ok(strip_file_marks(&text).to_owned())
 }
 
 /// Writes `text` to standard output; a reader that stopped early is not an error.

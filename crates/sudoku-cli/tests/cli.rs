@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
-fn sudoku(args: &[&str], input: &str) -> Output {
+fn sudoku(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args(args)
         .stdin(Stdio::piped())
@@ -15,7 +15,7 @@ fn sudoku(args: &[&str], input: &str) -> Output {
         .stdin
         .take()
         .unwrap()
-        .write_all(input.as_bytes())
+        .write_all(input.as_ref())
         .unwrap();
     child.wait_with_output().unwrap()
 }
@@ -40,7 +40,7 @@ fn mixed_input() -> String {
 
 #[test]
 fn solve_keeps_one_line_per_puzzle_and_reports_the_rest() {
-    let out = sudoku(&["solve", "--jobs", "1"], &mixed_input());
+    let out = sudoku(&["solve", "--jobs", "1"], mixed_input());
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
@@ -74,7 +74,7 @@ fn lex_and_parallel_runs_agree_with_a_single_thread() {
 
 #[test]
 fn count_stops_at_the_limit_and_prints_a_summary() {
-    let out = sudoku(&["count", "--limit", "7", "--stats"], &mixed_input());
+    let out = sudoku(&["count", "--limit", "7", "--stats"], mixed_input());
     assert_eq!(text(&out.stdout), "1\n\n0\n7\n");
     let stderr = text(&out.stderr);
     assert!(stderr.starts_with("error: line 3: unexpected character `n` at position 1\n"));
@@ -155,9 +155,26 @@ fn a_byte_order_mark_and_an_end_of_file_byte_are_not_part_of_any_line() {
         "103000509002109400000704000300502006060000050700803004000401000009205800804000107";
     let out = sudoku(
         &["count", "--jobs", "1"],
-        &format!("\u{feff}{}\n\u{1a}", unique),
+        format!("\u{feff}{}\n\u{1a}", unique),
     );
     assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "1\n");
+}
+
+#[test]
+fn utf_16_after_its_byte_order_mark_is_read_with_a_note() {
+    let unique =
+        "103000509002109400000704000300502006060000050700803004000401000009205800804000107";
+    let mut input = vec![0xFF, 0xFE];
+    for unit in format!("{}\r\n", unique).encode_utf16() {
+        input.extend(unit.to_le_bytes());
+    }
+    let out = sudoku(&["count", "--jobs", "1"], &input);
+    assert_eq!(
+        text(&out.stderr),
+        "note: input read as UTF-16 (little-endian), as its byte-order mark says\n"
+    );
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout), "1\n");
 }
@@ -191,7 +208,7 @@ fn sixteen_by_sixteen_and_larger_boards_are_one_line_each_too() {
     assert!(lines[2].starts_with("ABCDEFGHIJKLMNOPQRSTUVWXY") && lines[2].len() == 625);
     let counted = sudoku(
         &["count", "--limit", "300"],
-        &format!("{}\n", ".".repeat(16)),
+        format!("{}\n", ".".repeat(16)),
     );
     assert_eq!(text(&counted.stdout), "288\n");
 }

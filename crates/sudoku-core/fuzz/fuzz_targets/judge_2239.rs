@@ -8,10 +8,11 @@ mod judge;
 
 use libfuzzer_sys::fuzz_target;
 use sudoku_core::judge::board_text::{parse_board, RowFormat};
+use sudoku_core::judge::input::decode_input;
 use sudoku_core::solve;
 
 fuzz_target!(|data: &[u8]| {
-    let input = String::from_utf8_lossy(data);
+    let (input, _) = decode_input(data);
     let report = judge::answer(&input);
     assert_eq!(report.output.is_empty(), !report.errors.is_empty());
     if !report.output.is_empty() {

@@ -8,9 +8,10 @@
 mod judge;
 
 use libfuzzer_sys::fuzz_target;
+use sudoku_core::judge::input::decode_input;
 
 fuzz_target!(|data: &[u8]| {
-    let input = String::from_utf8_lossy(data);
+    let (input, _) = decode_input(data);
     let report = judge::answer(&input);
     // Cases are apart by one blank line; each is `NO SOLUTION` or a square of numbers.
     for case in report.output.split("\n\n").filter(|case| !case.is_empty()) {

@@ -1,5 +1,7 @@
-//! Reading judge input line by line: lenient about white space, exact about line numbers.
+//! Reading judge input line by line: lenient about white space and encoding, exact about line
+//! numbers.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// A problem with the input, tied to the 1-based line where it was found.
@@ -102,6 +104,32 @@ fn is_invisible(ch: char) -> bool {
     )
 }
 
+/// The text of an input file's `bytes`, and a note when they were not read as UTF-8. UTF-8 is
+/// taken as it is, each byte that is not UTF-8 becoming U+FFFD (so that it is reported like any
+/// other bad character). Bytes that start with a UTF-16 byte-order mark (FF FE, or FE FF), as
+/// Windows PowerShell and Notepad's "Unicode" save text, are read as UTF-16 of that byte order,
+/// each unpaired surrogate (or odd last byte) becoming U+FFFD.
+pub fn decode_input(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
+    let (big_endian, order) = match bytes {
+        [0xFF, 0xFE, ..] => (false, "little-endian"),
+        [0xFE, 0xFF, ..] => (true, "big-endian"),
+        _ => return (String::from_utf8_lossy(bytes), None),
+    };
+    let units = bytes[2..].chunks(2).map(|pair| match *pair {
+        [a, b] if big_endian => u16::from_be_bytes([a, b]),
+        [a, b] => u16::from_le_bytes([a, b]),
+        _ => 0xFFFD,
+    });
+    let text: String = char::decode_utf16(units)
+        .map(|unit| unit.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect();
+    let note = format!(
+        "input read as UTF-16 ({}), as its byte-order mark says",
+        order
+    );
+    (Cow::Owned(text), Some(note))
+}
+
 /// The content of an input file: `text` without a leading byte-order mark (as editors on
 /// Windows save files) and without DOS end-of-file bytes (0x1A) at its end, before or among
 /// trailing white space.
@@ -155,6 +183,28 @@ mod tests {
         assert_eq!(quote("\u{1}\t\u{7f}"), "`\\u{1}\\u{9}\\u{7f}`");
         assert_eq!(quote("x\u{200b}y\u{2060}"), "`x\\u{200b}y\\u{2060}`");
         assert_eq!(visible("A1 é ü"), "A1 é ü");
+    }
+
+    #[test]
+    fn input_is_read_as_utf_8_or_after_a_byte_order_mark_as_utf_16() {
+        assert_eq!(decode_input(b"1 2\n"), (Cow::Borrowed("1 2\n"), None));
+        assert_eq!(decode_input(b"1\xff2").0, "1\u{fffd}2");
+        assert_eq!(decode_input(b"\xef\xbb\xbf1").0, "\u{feff}1");
+        let (little, note) = decode_input(b"\xff\xfe1\x00\r\x00\n\x00\xe9\x00");
+        assert_eq!(little, "1\r\n\u{e9}");
+        assert_eq!(
+            note.as_deref(),
+            Some("input read as UTF-16 (little-endian), as its byte-order mark says")
+        );
+        let (big, note) = decode_input(b"\xfe\xff\x00A\xd8\x3d\xde\x00");
+        assert_eq!(big, "A\u{1f600}");
+        assert!(note.unwrap().contains("big-endian"));
+        // An unpaired surrogate, then an odd last byte.
+        assert_eq!(
+            decode_input(b"\xff\xfe\x00\xd8A\x00\x31").0,
+            "\u{fffd}A\u{fffd}"
+        );
+        assert_eq!(decode_input(b"\xff\xfe").0, "");
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub mod input;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use self::input::strip_file_marks;
+use self::input::{decode_input, strip_file_marks};
 
 /// The largest input a judge solution reads: 16 MiB, far above any judge's data (the largest
 /// legal inputs are a few kilobytes). Larger input is refused whole.
@@ -51,9 +51,9 @@ impl Report {
     }
 }
 
-/// Runs `answer` as the whole process: reads standard input (bytes that are not UTF-8 become
-/// U+FFFD, so they are reported like any other bad character; more than [`MAX_INPUT_BYTES`] is
-/// refused unread; a leading byte-order mark and trailing DOS end-of-file bytes are dropped, see
+/// Runs `answer` as the whole process: reads standard input (as UTF-8, or as UTF-16 after its
+/// byte-order mark, with a note, see [`decode_input`]; more than [`MAX_INPUT_BYTES`] is refused
+/// unread; a leading byte-order mark and trailing DOS end-of-file bytes are dropped, see
 /// [`strip_file_marks`]), writes the report's output to standard output in one write, each
 /// error to standard error as `error: MESSAGE` and each note as `note: MESSAGE`, and returns
 /// failure if there was any error (notes do not count) or the output could not be written.
@@ -71,7 +71,9 @@ pub fn run_process(answer: fn(&str) -> Report) -> ExitCode {
         )]);
         return ExitCode::FAILURE;
     }
-    let report = answer(strip_file_marks(&String::from_utf8_lossy(&bytes)));
+    let (text, encoding_note) = decode_input(&bytes);
+    let mut report = answer(strip_file_marks(&text));
+    report.notes.splice(0..0, encoding_note);
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
     let written = stdout
