@@ -200,13 +200,20 @@ fn read_input(file: Option<&PathBuf>) -> Result<String, String> {
             bytes
         }
     };
-    // UTF-8, read lossily, or UTF-16 after its byte-order mark. A leading byte-order mark and
-    // trailing DOS end-of-file bytes are not part of any line.
-    let (text, note) = decode_input(&bytes);
-    if let Some(note) = note {
-        eprintln!("note: {}", note);
+    // Valid UTF-8 (the usual case) is taken as it is, without a copy; anything else is decoded
+    // as the judges decode it (UTF-16 after its byte-order mark, otherwise lossy UTF-8). A
+    // leading byte-order mark and trailing DOS end-of-file bytes are not part of any line.
+    let text = String::from_utf8(bytes).unwrap_or_else(|error| {
+        let (text, note) = decode_input(error.as_bytes());
+        if let Some(note) = note {
+            eprintln!("note: {}", note);
+        }
+        text.into_owned()
+    });
+    match strip_file_marks(&text) {
+        stripped if stripped.len() == text.len() => Ok(text),
+        stripped => Ok(stripped.to_owned()),
     }
-    Ok(strip_file_marks(&text).to_owned())
 }
 
 /// Writes `text` to standard output; a reader that stopped early is not an error.

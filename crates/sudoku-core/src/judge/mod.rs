@@ -73,7 +73,9 @@ pub fn run_process(answer: fn(&str) -> Report) -> ExitCode {
     }
     let (text, encoding_note) = decode_input(&bytes);
     let mut report = answer(strip_file_marks(&text));
-    report.notes.splice(0..0, encoding_note);
+    if let Some(note) = encoding_note {
+        report.notes.insert(0, note);
+    }
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
     let written = stdout
