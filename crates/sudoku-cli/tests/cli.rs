@@ -180,6 +180,26 @@ fn utf_16_after_its_byte_order_mark_is_read_with_a_note() {
 }
 
 #[test]
+fn bytes_that_are_not_utf_8_are_named_in_a_note_and_the_other_lines_answered() {
+    let unique =
+        "103000509002109400000704000300502006060000050700803004000401000009205800804000107";
+    let mut input = format!("{}\n", unique).into_bytes();
+    input.extend(b"12\xe93\n");
+    input.extend(format!("{}\n", unique).into_bytes());
+    let out = sudoku(&["count", "--jobs", "1"], &input);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("note: line 2, byte 3: `\\xE9` is not UTF-8;"),
+        "{}",
+        stderr
+    );
+    assert!(stderr.contains("error: line 2: "), "{}", stderr);
+    assert_eq!(out.status.code(), Some(1));
+    // The bad line's answer is left empty, so that answers stay in step with the lines.
+    assert_eq!(text(&out.stdout), "1\n\n1\n");
+}
+
+#[test]
 fn invisible_characters_in_errors_are_shown_as_code_points() {
     let out = sudoku(&["count", "--jobs", "1"], "12\u{200b}\n");
     assert_eq!(out.status.code(), Some(1));

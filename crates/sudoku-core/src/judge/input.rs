@@ -104,16 +104,26 @@ fn is_invisible(ch: char) -> bool {
     )
 }
 
-/// The text of an input file's `bytes`, and a note when they were not read as UTF-8. UTF-8 is
-/// taken as it is, each byte that is not UTF-8 becoming U+FFFD (so that it is reported like any
-/// other bad character). Bytes that start with a UTF-16 byte-order mark (FF FE, or FE FF), as
-/// Windows PowerShell and Notepad's "Unicode" save text, are read as UTF-16 of that byte order,
-/// each unpaired surrogate (or odd last byte) becoming U+FFFD.
+/// The text of an input file's `bytes`, and a note when they were not read as plain UTF-8.
+/// UTF-8 is taken as it is. Bytes that are not UTF-8 become U+FFFD (so that they are reported
+/// like any other bad character), and the note names the first of them, with its line, as
+/// escaped bytes (`\xA0`): the text alone could not show which they were. Bytes that start with
+/// a UTF-16 byte-order mark (FF FE, or FE FF), as Windows PowerShell and Notepad's "Unicode"
+/// save text, are read as UTF-16 of that byte order, each unpaired surrogate (or odd last byte)
+/// becoming U+FFFD.
 pub fn decode_input(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
     let (big_endian, order) = match bytes {
         [0xFF, 0xFE, ..] => (false, "little-endian"),
         [0xFE, 0xFF, ..] => (true, "big-endian"),
-        _ => return (String::from_utf8_lossy(bytes), None),
+        _ => {
+            return match std::str::from_utf8(bytes) {
+                Ok(text) => (Cow::Borrowed(text), None),
+                Err(error) => (
+                    String::from_utf8_lossy(bytes),
+                    Some(not_utf_8(bytes, &error)),
+                ),
+            }
+        }
     };
     let units = bytes[2..].chunks(2).map(|pair| match *pair {
         [a, b] if big_endian => u16::from_be_bytes([a, b]),
@@ -128,6 +138,30 @@ pub fn decode_input(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
         order
     );
     (Cow::Owned(text), Some(note))
+}
+
+/// The note for `bytes` that are not UTF-8 from where `error` says: the line and byte (both
+/// 1-based) of the first bytes that are not, and those bytes.
+fn not_utf_8(bytes: &[u8], error: &std::str::Utf8Error) -> String {
+    let start = error.valid_up_to();
+    let end = error.error_len().map_or(bytes.len(), |len| start + len);
+    let before = &bytes[..start];
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let shown: String = bytes[start..end]
+        .iter()
+        .map(|b| format!("\\x{:02X}", b))
+        .collect();
+    format!(
+        "line {}, byte {}: `{}` is not UTF-8; it and any such bytes after it are read as \
+         U+FFFD (`\u{fffd}`)",
+        line,
+        start - line_start + 1,
+        shown
+    )
 }
 
 /// The content of an input file: `text` without a leading byte-order mark (as editors on
@@ -188,7 +222,23 @@ mod tests {
     #[test]
     fn input_is_read_as_utf_8_or_after_a_byte_order_mark_as_utf_16() {
         assert_eq!(decode_input(b"1 2\n"), (Cow::Borrowed("1 2\n"), None));
-        assert_eq!(decode_input(b"1\xff2").0, "1\u{fffd}2");
+        assert_eq!(
+            decode_input(b"1\xff2"),
+            (
+                Cow::Owned("1\u{fffd}2".to_owned()),
+                Some(
+                    "line 1, byte 2: `\\xFF` is not UTF-8; it and any such bytes after it \
+                     are read as U+FFFD (`\u{fffd}`)"
+                        .to_owned()
+                )
+            )
+        );
+        // The first bytes that are not UTF-8 are named with their line: here an incomplete
+        // sequence (the first two bytes of a three-byte character) before a space.
+        let note = decode_input(b"1\r\n\xe2\x82\x41\n23 \xe2\x82").1.unwrap();
+        assert!(note.starts_with("line 2, byte 1: `\\xE2\\x82` is not UTF-8"));
+        let note = decode_input(b"\n\n123\xe2").1.unwrap();
+        assert!(note.starts_with("line 3, byte 4: `\\xE2` is not"));
         assert_eq!(decode_input(b"\xef\xbb\xbf1").0, "\u{feff}1");
         let (little, note) = decode_input(b"\xff\xfe1\x00\r\x00\n\x00\xe9\x00");
         assert_eq!(little, "1\r\n\u{e9}");

@@ -52,11 +52,12 @@ impl Report {
 }
 
 /// Runs `answer` as the whole process: reads standard input (as UTF-8, or as UTF-16 after its
-/// byte-order mark, with a note, see [`decode_input`]; more than [`MAX_INPUT_BYTES`] is refused
-/// unread; a leading byte-order mark and trailing DOS end-of-file bytes are dropped, see
-/// [`strip_file_marks`]), writes the report's output to standard output in one write, each
-/// error to standard error as `error: MESSAGE` and each note as `note: MESSAGE`, and returns
-/// failure if there was any error (notes do not count) or the output could not be written.
+/// byte-order mark; with a note for UTF-16 and for bytes that are not UTF-8, see
+/// [`decode_input`]; more than [`MAX_INPUT_BYTES`] is refused unread; a leading byte-order mark
+/// and trailing DOS end-of-file bytes are dropped, see [`strip_file_marks`]), writes the
+/// report's output to standard output in one write, each error to standard error as
+/// `error: MESSAGE` and each note as `note: MESSAGE`, and returns failure if there was any error
+/// (notes do not count) or the output could not be written.
 pub fn run_process(answer: fn(&str) -> Report) -> ExitCode {
     let mut bytes = Vec::new();
     let limit = MAX_INPUT_BYTES as u64 + 1;
