@@ -488,8 +488,11 @@ mod tests {
     /// root has since cut to the first turn's 1,024); the next two, the worst of five-minute
     /// climbs against the engine with the matching (first solution, count to 2); the last three,
     /// the worst of later ten-minute climbs against the same engine (first solution, count to 2,
-    /// smallest solution: 2,459, 2,616 and 10,552 guesses).
-    const ADVERSARIAL: [&str; 38] = [
+    /// smallest solution: 2,459, 2,616 and 10,552 guesses); the last four, the worst of
+    /// ten-minute climbs outside the usual 11 to 30 givens, on boards of 30 to 50 givens (first
+    /// solution, count to 2, smallest solution: 1,651, 1,604 and 5,332 guesses) and of 1 to 12
+    /// (smallest solution: 9,583 guesses).
+    const ADVERSARIAL: [&str; 42] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -528,6 +531,10 @@ mod tests {
         "..4...7.......7.56.....4.9........6...7....89....................9.86.......5....",
         "2.6.7.....9...1....4...........4.19.6..........2..................9..2.....1.....",
         "4...........9...........93.6....537.8....3.5.....7...2..5..8.......3..1.9.3......",
+        "9584..........95.44......89..79.58.1.1..8......9....4.8.5.7........9.4.819...875.",
+        ".....2.93..95.17..75.......1...7...9.7...9.1.295.1..375.7......9...2.37..3...7..1",
+        "......9...9.....7...39.71..2...3..1..142..39...91...27.....17399..3....1.31.9...4",
+        "...................9...1..3.4......7...52........4...................1.......7.9.",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
