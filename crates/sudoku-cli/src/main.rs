@@ -202,8 +202,8 @@ fn read_input(file: Option<&PathBuf>) -> Result<String, String> {
     };
     // Valid UTF-8 (the usual case) is taken as it is, without a copy; anything else is decoded
     // as the judges decode it (UTF-16 after its byte-order mark, otherwise lossy UTF-8 with a
-    // note naming the first bytes that are not UTF-8). A
-    // leading byte-order mark and trailing DOS end-of-file bytes are not part of any line.
+    // note naming the first bytes that are not UTF-8). A leading byte-order mark and trailing
+    // DOS end-of-file bytes are not part of any line.
     let text = String::from_utf8(bytes).unwrap_or_else(|error| {
         let (text, note) = decode_input(error.as_bytes());
         if let Some(note) = note {

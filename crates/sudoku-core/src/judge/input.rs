@@ -234,7 +234,7 @@ mod tests {
             )
         );
         // The first bytes that are not UTF-8 are named with their line: here an incomplete
-        // sequence (the first two bytes of a three-byte character) before a space.
+        // sequence (the first two bytes of a three-byte character) before an `A`.
         let note = decode_input(b"1\r\n\xe2\x82\x41\n23 \xe2\x82").1.unwrap();
         assert!(note.starts_with("line 2, byte 1: `\\xE2\\x82` is not UTF-8"));
         let note = decode_input(b"\n\n123\xe2").1.unwrap();
