@@ -486,13 +486,14 @@ mod tests {
     /// rule (first solution, count to 2, smallest solution); the next, the worst of a
     /// fifteen-minute climb to a count of 2 against it (3,005 guesses, which the matching at the
     /// root has since cut to the first turn's 1,024); the next two, the worst of five-minute
-    /// climbs against the engine with the matching (first solution, count to 2); the last three,
+    /// climbs against the engine with the matching (first solution, count to 2); the next three,
     /// the worst of later ten-minute climbs against the same engine (first solution, count to 2,
-    /// smallest solution: 2,459, 2,616 and 10,552 guesses); the last four, the worst of
+    /// smallest solution: 2,459, 2,616 and 10,552 guesses); the next four, the worst of
     /// ten-minute climbs outside the usual 11 to 30 givens, on boards of 30 to 50 givens (first
     /// solution, count to 2, smallest solution: 1,651, 1,604 and 5,332 guesses) and of 1 to 12
-    /// (smallest solution: 9,583 guesses).
-    const ADVERSARIAL: [&str; 42] = [
+    /// (smallest solution: 9,583 guesses); the last, the slowest of a climb on 30 to 50 givens
+    /// scored by time (1,426 guesses to a count of 2, dearer ones than most).
+    const ADVERSARIAL: [&str; 43] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -535,6 +536,7 @@ mod tests {
         ".....2.93..95.17..75.......1...7...9.7...9.1.295.1..375.7......9...2.37..3...7..1",
         "......9...9.....7...39.71..2...3..1..142..39...91...27.....17399..3....1.31.9...4",
         "...................9...1..3.4......7...52........4...................1.......7.9.",
+        "..9....1........4.8......3995...1.6.7.3..5491..1.9.3.53.......65.6....741.4....53",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
