@@ -24,15 +24,16 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// A puzzle with one solution (the 2239 sample), a puzzle whose givens clash, a malformed line
-/// and the empty board.
+/// A puzzle with one solution: the 2239 sample on one line.
+const UNIQUE: &str =
+    "103000509002109400000704000300502006060000050700803004000401000009205800804000107";
+
+/// [`UNIQUE`], a puzzle whose givens clash, a malformed line and the empty board.
 fn mixed_input() -> String {
-    let unique =
-        "103000509002109400000704000300502006060000050700803004000401000009205800804000107";
-    let clash = format!("11{}", &unique[2..]);
+    let clash = format!("11{}", &UNIQUE[2..]);
     format!(
         "{}\n\nnot a puzzle\n{}\n{}\n",
-        unique,
+        UNIQUE,
         clash,
         ".".repeat(81)
     )
@@ -116,8 +117,7 @@ fn text_without_end(bytes: &[u8]) -> String {
 
 #[test]
 fn a_reader_that_stops_early_ends_the_run_quietly() {
-    let puzzle =
-        "103000509002109400000704000300502006060000050700803004000401000009205800804000107\n";
+    let puzzle = format!("{}\n", UNIQUE);
     let total = 20_000;
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args(["solve", "--stats"])
@@ -151,11 +151,9 @@ fn a_reader_that_stops_early_ends_the_run_quietly() {
 
 #[test]
 fn a_byte_order_mark_and_an_end_of_file_byte_are_not_part_of_any_line() {
-    let unique =
-        "103000509002109400000704000300502006060000050700803004000401000009205800804000107";
     let out = sudoku(
         &["count", "--jobs", "1"],
-        format!("\u{feff}{}\n\u{1a}", unique),
+        format!("\u{feff}{}\n\u{1a}", UNIQUE),
     );
     assert_eq!(text(&out.stderr), "");
     assert_eq!(out.status.code(), Some(0));
@@ -164,10 +162,8 @@ fn a_byte_order_mark_and_an_end_of_file_byte_are_not_part_of_any_line() {
 
 #[test]
 fn utf_16_after_its_byte_order_mark_is_read_with_a_note() {
-    let unique =
-        "103000509002109400000704000300502006060000050700803004000401000009205800804000107";
     let mut input = vec![0xFF, 0xFE];
-    for unit in format!("{}\r\n", unique).encode_utf16() {
+    for unit in format!("{}\r\n", UNIQUE).encode_utf16() {
         input.extend(unit.to_le_bytes());
     }
     let out = sudoku(&["count", "--jobs", "1"], &input);
@@ -181,11 +177,9 @@ fn utf_16_after_its_byte_order_mark_is_read_with_a_note() {
 
 #[test]
 fn bytes_that_are_not_utf_8_are_named_in_a_note_and_the_other_lines_answered() {
-    let unique =
-        "103000509002109400000704000300502006060000050700803004000401000009205800804000107";
-    let mut input = format!("{}\n", unique).into_bytes();
+    let mut input = format!("{}\n", UNIQUE).into_bytes();
     input.extend(b"12\xe93\n");
-    input.extend(format!("{}\n", unique).into_bytes());
+    input.extend(format!("{}\n", UNIQUE).into_bytes());
     let out = sudoku(&["count", "--jobs", "1"], &input);
     let stderr = text(&out.stderr);
     assert!(
