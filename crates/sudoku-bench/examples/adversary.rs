@@ -28,8 +28,8 @@ struct Args {
     /// What is asked of each board.
     #[arg(long, value_enum, default_value_t = Mode::First)]
     mode: Mode,
-    /// The strategy climbed against (fewest-candidates, triads, weighted and crossings are the
-    /// 9x9 engine's own, the two per-conflict rules and the two learning searches the family
+    /// The strategy climbed against (fewest-candidates, first-pair, triads, weighted and
+    /// crossings are the 9x9 engine's own, the two per-conflict rules and the two learning searches the family
     /// engine's).
     #[arg(long, value_enum, default_value_t = Against::Portfolio)]
     against: Against,
@@ -87,6 +87,7 @@ impl Mode {
 enum Against {
     Portfolio,
     FewestCandidates,
+    FirstPair,
     FewestPlaces,
     ReadingOrder,
     Probing,
@@ -136,6 +137,7 @@ impl Engine {
         let (nine, other) = match against {
             Against::Portfolio => (Some(Strategy::Portfolio), Some(F::Portfolio)),
             Against::FewestCandidates => (Some(Strategy::FewestCandidates), None),
+            Against::FirstPair => (Some(Strategy::FirstPair), None),
             Against::FewestPlaces => (Some(Strategy::FewestPlaces), Some(F::FewestPlaces)),
             Against::ReadingOrder => (Some(Strategy::ReadingOrder), Some(F::ReadingOrder)),
             Against::Probing => (Some(Strategy::Probing), Some(F::Probing)),

@@ -77,6 +77,13 @@ impl Grid {
         &self.cells
     }
 
+    /// How many cells hold a digit.
+    pub fn filled(&self) -> usize {
+        // Counted in a byte (81 fits), so that the count runs on vectors of bytes.
+        let count = self.cells.iter().fold(0u8, |n, &d| n + u8::from(d != 0));
+        usize::from(count)
+    }
+
     /// Whether no cell is blank.
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(|&d| d != 0)
@@ -130,6 +137,20 @@ mod tests {
 
     const SOLVED: &str =
         "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+
+    #[test]
+    fn filled_counts_the_cells_holding_a_digit() {
+        assert_eq!(Grid::EMPTY.filled(), 0);
+        let mut grid = Grid::EMPTY;
+        grid.set(0, 9);
+        grid.set(80, 1);
+        grid.set(40, 5);
+        assert_eq!(grid.filled(), 3);
+        grid.set(40, 0);
+        assert_eq!(grid.filled(), 2);
+        let full = Grid::from_cells([7; CELLS]).unwrap();
+        assert_eq!(full.filled(), CELLS);
+    }
 
     #[test]
     fn from_cells_rejects_values_above_nine() {

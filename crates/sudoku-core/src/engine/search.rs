@@ -50,6 +50,10 @@ pub(super) enum Branching {
     /// An open cell with the fewest candidates, of those the one with the most open cells in
     /// its row, column and box.
     FewestCandidates,
+    /// As [`Branching::FewestCandidates`], except that of the two-candidate cells it takes the
+    /// first in reading order, counting no open peers: the choice of cell guessing on dense
+    /// boards, where the count no longer pays for itself (see [`super::solve`]).
+    FirstPair,
     /// The first open cell in reading order.
     ReadingOrder,
     /// Whichever of the 324 constraints has the fewest ways left to be met, as an exact-cover
@@ -75,11 +79,14 @@ pub(super) enum Branching {
 impl Branching {
     /// Whether a search checks at its start that every unit's open cells can take different
     /// candidates ([`Board::units_matched`]; probing also checks it at every position it
-    /// probes): every branching but the two the portfolio runs first on every board it is
-    /// asked about (cell guessing, and reading order for the smallest solution), whose start
-    /// must stay cheap.
+    /// probes): every branching but those the portfolio runs first on every board it is
+    /// asked about (cell guessing, either way, and reading order for the smallest solution),
+    /// whose start must stay cheap.
     fn matches_at_root(self) -> bool {
-        !matches!(self, Branching::FewestCandidates | Branching::ReadingOrder)
+        !matches!(
+            self,
+            Branching::FewestCandidates | Branching::FirstPair | Branching::ReadingOrder
+        )
     }
 }
 
@@ -93,6 +100,11 @@ impl Board {
         // Of the cells with the fewest candidates, the one with the most open peers: a guess
         // there narrows the most cells. Against taking the first such cell, this makes the search
         // trees of the hardest standard boards about a third smaller (BENCHMARKS.md).
+        if branching == Branching::FirstPair {
+            if let Some(b) = (0..3).find(|&b| self.pairs[b] != 0) {
+                return Some((b, self.pairs[b].trailing_zeros() as usize));
+            }
+        }
         if self.pairs.iter().any(|&cells| cells != 0) {
             // (open peers + 1, band, position): any two-candidate cell beats none.
             let mut best = (0, first_open, 0);
@@ -569,8 +581,9 @@ mod tests {
     use crate::grid::Grid;
     use crate::judge::board_text::parse_line;
 
-    const BRANCHINGS: [Branching; 7] = [
+    const BRANCHINGS: [Branching; 8] = [
         Branching::FewestCandidates,
+        Branching::FirstPair,
         Branching::Triads,
         Branching::Weighted,
         Branching::ReadingOrder,

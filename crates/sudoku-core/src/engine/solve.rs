@@ -22,10 +22,11 @@ use crate::schedule::{Effort, Schedule};
 /// ```
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
     let board = Board::new(puzzle)?;
+    let schedule = schedule_for(puzzle);
     first(
         &board,
         Strategy::Portfolio,
-        &SCHEDULE,
+        schedule,
         &mut Effort::unlimited(),
     )
     .unwrap_or(None)
@@ -64,7 +65,15 @@ pub fn solve_smallest(puzzle: &Grid) -> Option<Grid> {
 pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     match Board::new(puzzle) {
         Some(board) if limit > 0 => {
-            count(&board, limit, Strategy::Portfolio, &mut Effort::unlimited()).unwrap_or(0)
+            let schedule = schedule_for(puzzle);
+            count(
+                &board,
+                limit,
+                Strategy::Portfolio,
+                schedule,
+                &mut Effort::unlimited(),
+            )
+            .unwrap_or(0)
         }
         _ => 0,
     }
@@ -76,8 +85,9 @@ pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
 pub enum Strategy {
     /// The strategies below taken in turn on growing guess budgets, each turn resuming the
     /// strategy's own search where its last turn stopped, so that a board costs a bounded
-    /// multiple of what the best of them needs alone: the fastest one alone first, on a budget
-    /// that covers ordinary boards, then rounds of doubling budgets in which probing gets eight
+    /// multiple of what the best of them needs alone: the fastest one alone first (cell
+    /// guessing, as [`Strategy::FirstPair`] on boards of 30 givens or more), on a budget that
+    /// covers ordinary boards, then rounds of doubling budgets in which probing gets eight
     /// shares, the weighted-degree rule two and the others one each. The strategies stall on
     /// different boards, so a board must defeat all of them at once to be slow (BENCHMARKS.md
     /// has the adversary's figures). Every strategy but cell guessing and reading order also
@@ -87,6 +97,10 @@ pub enum Strategy {
     /// Branch on a cell with the fewest candidates, of those the one with the most open cells
     /// in its row, column and box.
     FewestCandidates,
+    /// Branch as [`Strategy::FewestCandidates`], except on the first two-candidate cell in
+    /// reading order where there is one: the portfolio's cell guessing on boards of 30 givens
+    /// or more.
+    FirstPair,
     /// Branch on the constraint (a digit's places in a row, column or box, or a cell's
     /// candidates) with the fewest ways left to be met.
     FewestPlaces,
@@ -110,8 +124,9 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy but the portfolio, in the order the portfolio takes them.
-    pub const ALONE: [Strategy; 7] = [
+    pub const ALONE: [Strategy; 8] = [
         Strategy::FewestCandidates,
+        Strategy::FirstPair,
         Strategy::Weighted,
         Strategy::Probing,
         Strategy::Triads,
@@ -124,6 +139,7 @@ impl Strategy {
         match self {
             Strategy::Portfolio => None,
             Strategy::FewestCandidates => Some(Branching::FewestCandidates),
+            Strategy::FirstPair => Some(Branching::FirstPair),
             Strategy::FewestPlaces => Some(Branching::FewestPlaces),
             Strategy::ReadingOrder => Some(Branching::ReadingOrder),
             Strategy::Triads => Some(Branching::Triads),
@@ -181,10 +197,12 @@ pub fn measure(
             _ => Answer::Count(0),
         }),
         (Question::First, Some(board)) => {
-            first(&board, strategy, &SCHEDULE, &mut effort).map(Answer::Solution)
+            let schedule = schedule_for(puzzle);
+            first(&board, strategy, schedule, &mut effort).map(Answer::Solution)
         }
         (Question::CountTo(limit), Some(board)) => {
-            count(&board, limit, strategy, &mut effort).map(Answer::Count)
+            let schedule = schedule_for(puzzle);
+            count(&board, limit, strategy, schedule, &mut effort).map(Answer::Count)
         }
     };
     Measured {
@@ -226,6 +244,31 @@ const SCHEDULE: Schedule<'static, Branching> = Schedule {
     round_budget: ROUND_BUDGET,
 };
 
+/// Givens from which the portfolio's cell guessing takes the first two-candidate cell
+/// ([`Branching::FirstPair`]) rather than the one with the most open peers. Counting the peers
+/// buys a smaller tree only on sparse puzzles with one solution: completed at random to 30
+/// givens, the hard puzzles of `top1465` make 0.18 guesses each with the count and 0.21
+/// without, while boards with several solutions make as many guesses either way at any number
+/// of givens. On boards that dense the count is a cost, a fifth of the time on
+/// `serg-benchmark`, whose puzzles have 34 and 35 givens (BENCHMARKS.md).
+const DENSE_GIVENS: usize = 30;
+
+/// The portfolio's turns on a board of [`DENSE_GIVENS`] givens or more: as [`SCHEDULE`], with
+/// cell guessing taking the first two-candidate cell.
+const DENSE_SCHEDULE: Schedule<'static, Branching> = Schedule {
+    first: (Branching::FirstPair, FIRST_BUDGET),
+    ..SCHEDULE
+};
+
+/// The portfolio's turns for the first solution of `puzzle` or a count of its solutions.
+fn schedule_for(puzzle: &Grid) -> &'static Schedule<'static, Branching> {
+    if puzzle.filled() >= DENSE_GIVENS {
+        &DENSE_SCHEDULE
+    } else {
+        &SCHEDULE
+    }
+}
+
 /// The portfolio's turns for each question the smallest solution asks cell by cell (is there a
 /// completion with this digit here?): as [`SCHEDULE`], with a first turn of 512 guesses. Most
 /// questions take a few guesses; a question the fast search cannot answer soon is one of the
@@ -263,7 +306,13 @@ fn explore<T>(
         None => {
             let mut attempts: [Option<Attempt>; 7] = Default::default();
             schedule.take_turns(effort, |branching, budget| {
-                let turn = schedule.rounds.iter().position(|&(b, _)| b == branching);
+                // The rounds' turns of cell guessing resume the first turn's search, whichever
+                // way it chooses among two-candidate cells.
+                let resumed = match branching {
+                    Branching::FirstPair => Branching::FewestCandidates,
+                    other => other,
+                };
+                let turn = schedule.rounds.iter().position(|&(b, _)| b == resumed);
                 let resumed = attempts[turn.unwrap_or(0)].get_or_insert_with(|| start(branching));
                 attempt(resumed, budget)
             })
@@ -293,8 +342,15 @@ fn first(
 }
 
 /// The number of completions of `board` up to `limit` (at least 1); `None` if `effort` runs out.
-fn count(board: &Board, limit: usize, strategy: Strategy, effort: &mut Effort) -> Option<usize> {
-    explore(board, strategy, &SCHEDULE, effort, |attempt, budget| {
+/// The portfolio follows `schedule`.
+fn count(
+    board: &Board,
+    limit: usize,
+    strategy: Strategy,
+    schedule: &Schedule<'_, Branching>,
+    effort: &mut Effort,
+) -> Option<usize> {
+    explore(board, strategy, schedule, effort, |attempt, budget| {
         let Attempt { search, found } = attempt;
         let stop = search.run(budget, &mut |_| {
             *found += 1;
@@ -396,6 +452,30 @@ mod tests {
     fn empty_board_has_a_solution_and_a_known_smallest_one() {
         assert!(solve(&Grid::EMPTY).unwrap().solves(&Grid::EMPTY));
         assert_eq!(solve_smallest(&Grid::EMPTY), Some(grid(SMALLEST_FULL)));
+    }
+
+    #[test]
+    fn cell_guessing_takes_the_first_pair_from_thirty_givens_on() {
+        // Both boards have several solutions; each rule answers within the first turn, making
+        // a number of guesses of its own.
+        let guesses = |text: &str, strategy| {
+            let puzzle = grid(text);
+            let measured = measure(&puzzle, Question::CountTo(2), strategy, u64::MAX);
+            assert_eq!(measured.answer, Some(Answer::Count(2)));
+            assert!(measured.guesses < FIRST_BUDGET);
+            (puzzle.filled(), measured.guesses)
+        };
+        let dense =
+            "...39.7..3..71426.71........8..4..........84.....27.3.84.5.19.3....8.1.6...93.4..";
+        assert_eq!(guesses(dense, Strategy::Portfolio), (30, 10));
+        assert_eq!(guesses(dense, Strategy::FirstPair), (30, 10));
+        assert_eq!(guesses(dense, Strategy::FewestCandidates), (30, 8));
+        // One given fewer: the portfolio counts open peers again.
+        let sparser =
+            "...39.7..3..71426.71........8..4..........84.....27.3..4.5.19.3....8.1.6...93.4..";
+        assert_eq!(guesses(sparser, Strategy::Portfolio), (29, 6));
+        assert_eq!(guesses(sparser, Strategy::FirstPair), (29, 13));
+        assert_eq!(guesses(sparser, Strategy::FewestCandidates), (29, 6));
     }
 
     /// The answer `strategy` alone gives within the portfolio's first budget.
