@@ -571,9 +571,12 @@ mod tests {
     /// smallest solution: 2,459, 2,616 and 10,552 guesses); the next four, the worst of
     /// ten-minute climbs outside the usual 11 to 30 givens, on boards of 30 to 50 givens (first
     /// solution, count to 2, smallest solution: 1,651, 1,604 and 5,332 guesses) and of 1 to 12
-    /// (smallest solution: 9,583 guesses); the last, the slowest of a climb on 30 to 50 givens
-    /// scored by time (1,426 guesses to a count of 2, dearer ones than most).
-    const ADVERSARIAL: [&str; 43] = [
+    /// (smallest solution: 9,583 guesses); the next, the slowest of a climb on 30 to 50 givens
+    /// scored by time (1,426 guesses to a count of 2, dearer ones than most); the last four, the
+    /// worst of ten-minute climbs after cell guessing began to take the first two-candidate cell
+    /// on boards of 30 givens or more, on boards of 30 to 50 givens and of 25 to 35 (first
+    /// solution, count to 2: 1,835, 2,543, 1,968 and 1,950 guesses).
+    const ADVERSARIAL: [&str; 47] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -617,6 +620,10 @@ mod tests {
         "......9...9.....7...39.71..2...3..1..142..39...91...27.....17399..3....1.31.9...4",
         "...................9...1..3.4......7...52........4...................1.......7.9.",
         "..9....1........4.8......3995...1.6.7.3..5491..1.9.3.53.......65.6....741.4....53",
+        ".87.4...66...82....1.6.7..8...876.....6....7.17..9.6.....7681.......3.6..61...3.7",
+        "9...3.162.6...9........69..3.9.......1....623...3...9..3.9.421.69...3.7...1.6.4.9",
+        "......5......5..1.58........5...61...6.2...7...2.71..6.75........86..7.1.16..7.8.",
+        "...1....4.41..95..6..4....98.....49..74.8..5.9......8....5..9....8.9......9..4..5",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
