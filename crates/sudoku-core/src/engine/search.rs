@@ -52,7 +52,7 @@ pub(super) enum Branching {
     FewestCandidates,
     /// As [`Branching::FewestCandidates`], except that of the two-candidate cells it takes the
     /// first in reading order, counting no open peers: the choice of cell guessing on dense
-    /// boards, where the count no longer pays for itself (see [`super::solve`]).
+    /// boards, where the count no longer pays for itself (`DENSE_GIVENS` in `solve.rs`).
     FirstPair,
     /// The first open cell in reading order.
     ReadingOrder,
