@@ -123,7 +123,8 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    /// Every strategy but the portfolio, in the order the portfolio takes them.
+    /// Every strategy but the portfolio, in the order the portfolio takes them (cell guessing
+    /// one way or the other, as the board's givens decide, first).
     pub const ALONE: [Strategy; 8] = [
         Strategy::FewestCandidates,
         Strategy::FirstPair,
@@ -308,11 +309,11 @@ fn explore<T>(
             schedule.take_turns(effort, |branching, budget| {
                 // The rounds' turns of cell guessing resume the first turn's search, whichever
                 // way it chooses among two-candidate cells.
-                let resumed = match branching {
+                let in_rounds = match branching {
                     Branching::FirstPair => Branching::FewestCandidates,
                     other => other,
                 };
-                let turn = schedule.rounds.iter().position(|&(b, _)| b == resumed);
+                let turn = schedule.rounds.iter().position(|&(b, _)| b == in_rounds);
                 let resumed = attempts[turn.unwrap_or(0)].get_or_insert_with(|| start(branching));
                 attempt(resumed, budget)
             })
