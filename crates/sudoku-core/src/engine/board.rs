@@ -63,8 +63,12 @@ impl Board {
             open: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
             pairs: [0; 3],
         };
-        for (i, word) in board.places.iter_mut().enumerate() {
-            *word = BAND & !(given[i / 9] | denied[i]) | placed[i];
+        // Band by band, so that each band's words are built as vectors.
+        for (b, words) in board.places.chunks_exact_mut(9).enumerate() {
+            for (d, word) in words.iter_mut().enumerate() {
+                let i = 9 * b + d;
+                *word = BAND & !(given[b] | denied[i]) | placed[i];
+            }
         }
         if board.propagate(BAND) {
             Some(board)
