@@ -396,7 +396,7 @@ mod tests {
             Err(DominoError::BadCell(81))
         );
         assert_eq!(puzzle.used().len(), 1);
-        assert_eq!(puzzle.grid().cells().iter().filter(|&&d| d != 0).count(), 2);
+        assert_eq!(puzzle.grid().filled(), 2);
     }
 
     #[test]

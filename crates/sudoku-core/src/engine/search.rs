@@ -97,14 +97,14 @@ impl Board {
         if branching == Branching::ReadingOrder {
             return Some((first_open, self.open[first_open].trailing_zeros() as usize));
         }
-        // Of the cells with the fewest candidates, the one with the most open peers: a guess
-        // there narrows the most cells. Against taking the first such cell, this makes the search
-        // trees of the hardest standard boards about a third smaller (BENCHMARKS.md).
         if branching == Branching::FirstPair {
             if let Some(b) = (0..3).find(|&b| self.pairs[b] != 0) {
                 return Some((b, self.pairs[b].trailing_zeros() as usize));
             }
         }
+        // Of the cells with the fewest candidates, the one with the most open peers: a guess
+        // there narrows the most cells. Against taking the first such cell, this makes the search
+        // trees of the hardest standard boards about a third smaller (BENCHMARKS.md).
         if self.pairs.iter().any(|&cells| cells != 0) {
             // (open peers + 1, band, position): any two-candidate cell beats none.
             let mut best = (0, first_open, 0);

@@ -191,6 +191,7 @@ pub fn measure(
     max_guesses: u64,
 ) -> Measured {
     let mut effort = Effort::limited(max_guesses);
+    let schedule = schedule_for(puzzle);
     let answer = match (question, Board::new(puzzle)) {
         (Question::Smallest, _) => smallest(puzzle, strategy, &mut effort).map(Answer::Solution),
         (_, None) | (Question::CountTo(0), _) => Some(match question {
@@ -198,11 +199,9 @@ pub fn measure(
             _ => Answer::Count(0),
         }),
         (Question::First, Some(board)) => {
-            let schedule = schedule_for(puzzle);
             first(&board, strategy, schedule, &mut effort).map(Answer::Solution)
         }
         (Question::CountTo(limit), Some(board)) => {
-            let schedule = schedule_for(puzzle);
             count(&board, limit, strategy, schedule, &mut effort).map(Answer::Count)
         }
     };
