@@ -149,33 +149,51 @@ impl Board {
     // in choosing a branch on `serg-benchmark`).
     #[inline(never)]
     fn lightest_cell(&self, weights: &Weights) -> Option<(usize, usize)> {
+        // Cells are taken by their count of candidates, fewest first, and in reading order
+        // within a count; a count whose cells could not beat the best so far even with the
+        // heaviest weight possible ends the search.
+        let heaviest_unit = |units: &[u32]| u64::from(units.iter().copied().max().unwrap_or(0));
+        let heaviest_possible = heaviest_unit(&weights[..9])
+            + heaviest_unit(&weights[9..18])
+            + heaviest_unit(&weights[18..]);
+        let planes = [
+            self.candidate_counts(0),
+            self.candidate_counts(1),
+            self.candidate_counts(2),
+        ];
         // The best so far: (band, position), candidates, weight, open peers (ten candidates,
         // more than any cell has, before the first; the products below stay within 64 bits).
         let (mut best, mut fewest, mut heaviest, mut most) = (None, 10, 1, 0);
-        for b in 0..3 {
-            let planes = self.candidate_counts(b);
-            let mut open = self.open[b];
-            while open != 0 {
-                let p = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let count = planes[0] >> p & 1
-                    | (planes[1] >> p & 1) << 1
-                    | (planes[2] >> p & 1) << 2
-                    | (planes[3] >> p & 1) << 3;
-                let weight: u64 = units_of(b, p)
-                    .iter()
-                    .map(|&unit| u64::from(weights[unit]))
-                    .sum();
-                let (this, that) = (u64::from(count) * heaviest, u64::from(fewest) * weight);
-                if this > that {
-                    continue;
+        for count in 0..10 {
+            if count * heaviest > fewest * heaviest_possible {
+                break;
+            }
+            for (b, band_planes) in planes.iter().enumerate() {
+                let mut cells = self.open[b];
+                for (k, &plane) in band_planes.iter().enumerate() {
+                    cells &= if count >> k & 1 != 0 { plane } else { !plane };
                 }
-                let peers = self.open_peers(b, p);
-                if this < that || peers > most {
-                    best = Some((b, p));
-                    fewest = count;
-                    heaviest = weight;
-                    most = peers;
+                while cells != 0 {
+                    let p = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    let weight: u64 = units_of(b, p)
+                        .iter()
+                        .map(|&unit| u64::from(weights[unit]))
+                        .sum();
+                    let (this, that) = (count * heaviest, fewest * weight);
+                    if this > that {
+                        continue;
+                    }
+                    // Of cells as light, the one with the most open peers, then the first in
+                    // reading order.
+                    let peers = self.open_peers(b, p);
+                    let earlier = best.map_or(true, |first| (b, p) < first);
+                    if this < that || peers > most || (peers == most && earlier) {
+                        best = Some((b, p));
+                        fewest = count;
+                        heaviest = weight;
+                        most = peers;
+                    }
                 }
             }
         }
