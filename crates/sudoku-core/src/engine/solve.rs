@@ -87,12 +87,12 @@ pub enum Strategy {
     /// strategy's own search where its last turn stopped, so that a board costs a bounded
     /// multiple of what the best of them needs alone: the fastest one alone first (cell
     /// guessing, as [`Strategy::FirstPair`] on boards of 30 givens or more), on a budget that
-    /// covers ordinary boards, then rounds of doubling budgets in which probing gets eight
-    /// shares, the weighted-degree rule two and the others one each. The strategies stall on
-    /// different boards, so a board must defeat all of them at once to be slow (BENCHMARKS.md
-    /// has the adversary's figures). Every strategy but cell guessing and reading order also
-    /// refutes at once a board some row, column or box of which cannot give its open cells
-    /// different candidates.
+    /// covers ordinary boards, then rounds of doubling budgets in which probing gets six
+    /// shares, the place rule three, the weighted-degree rule and crossings two and the others
+    /// one each. The strategies stall on different boards, so a board must defeat all of them
+    /// at once to be slow (BENCHMARKS.md has the adversary's figures). Every strategy but cell
+    /// guessing and reading order also refutes at once a board some row, column or box of which
+    /// cannot give its open cells different candidates.
     Portfolio,
     /// Branch on a cell with the fewest candidates, of those the one with the most open cells
     /// in its row, column and box.
@@ -224,21 +224,23 @@ const FIRST_BUDGET: u64 = 1024;
 const ROUND_BUDGET: u64 = 32;
 
 /// The portfolio's turns. A board that gets past the first turn has sent cell guessing astray;
-/// what answers it soonest is most often the weighted-degree rule (which steers away from
-/// where that went wrong) or probing, so they take their turns first, probing with eight shares
-/// of each round (a probe costs half a weighted guess) and the weighted rule with two; every
-/// other strategy keeps one share, because each answers boards that stall all the rest. The
-/// shares were chosen by simulating schedules on the guesses each strategy alone needs on the
-/// adversary's boards, then checked by climbing against the result (BENCHMARKS.md).
+/// what answers it soonest is most often the weighted-degree rule (which steers away from where
+/// that went wrong), probing, crossings or the place rule. The weighted rule and probing take
+/// their turns first; of each round probing has six shares, the place rule three, the weighted
+/// rule and crossings two, and every other strategy one, because each answers boards that stall
+/// all the rest. The shares were chosen by simulating schedules on what each strategy alone
+/// needs on the adversary's boards, counted in time rather than guesses (a guess of the weighted
+/// rule or the place rule costs about one and a half probes, a crossing two and a half), then
+/// checked by climbing against the result (BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Branching> = Schedule {
     first: (Branching::FewestCandidates, FIRST_BUDGET),
     rounds: &[
         (Branching::Weighted, 2),
-        (Branching::Probing, 8),
+        (Branching::Probing, 6),
         (Branching::Triads, 1),
         (Branching::FewestCandidates, 1),
-        (Branching::Crossings, 1),
-        (Branching::FewestPlaces, 1),
+        (Branching::Crossings, 2),
+        (Branching::FewestPlaces, 3),
         (Branching::ReadingOrder, 1),
     ],
     round_budget: ROUND_BUDGET,
