@@ -312,8 +312,8 @@ impl Board {
         digits
     }
 
-    /// Each open cell's count of candidates in band `b`, as four bit planes: bit `p` of
-    /// `planes[k]` is bit `k` of the count at position `p`.
+    /// Each cell's count of candidates in band `b` (one where a digit is placed), as four bit
+    /// planes: bit `p` of `planes[k]` is bit `k` of the count at position `p`.
     pub(super) fn candidate_counts(&self, b: usize) -> [u32; 4] {
         let mut planes = [0u32; 4];
         for d in 0..9 {
