@@ -117,9 +117,10 @@ pub(super) const PERMUTATIONS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
-/// For each set of triads, the union of the permutations inside it.
-const fn build_usable_triads() -> [u16; 512] {
-    let mut table = [0; 512];
+/// For each set of triads, the permutations inside it (bit `k` for [`PERMUTATIONS`]`[k]`) and
+/// the union of their triads.
+const fn build_permutations_inside() -> ([u8; 512], [u16; 512]) {
+    let (mut inside, mut union) = ([0; 512], [0; 512]);
     let mut triads = 0;
     while triads < 512 {
         let mut k = 0;
@@ -127,17 +128,18 @@ const fn build_usable_triads() -> [u16; 512] {
             let p = PERMUTATIONS[k];
             let used = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
             if triads & used == used {
-                table[triads] |= used as u16;
+                inside[triads] |= 1 << k;
+                union[triads] |= used as u16;
             }
             k += 1;
         }
         triads += 1;
     }
-    table
+    (inside, union)
 }
 
 const fn build_usable_cells() -> [u32; 512] {
-    let (latin, cells) = (build_usable_triads(), build_triad_cells());
+    let (latin, cells) = (build_permutations_inside().1, build_triad_cells());
     let mut table = [0; 512];
     let mut triads = 0;
     while triads < 512 {
@@ -148,7 +150,7 @@ const fn build_usable_cells() -> [u32; 512] {
 }
 
 const fn build_lone_triad_cells() -> [u32; 512] {
-    let (latin, cells) = (build_usable_triads(), build_triad_cells());
+    let (latin, cells) = (build_permutations_inside().1, build_triad_cells());
     let mut table = [0; 512];
     let mut triads = 0;
     while triads < 512 {
@@ -190,25 +192,7 @@ pub(super) fn crossings_inside(set: u32) -> u32 {
 
 /// [`crossings_inside`] of every nine-bit set, looked up where the search chooses what to
 /// branch on (fifty-four sets a position).
-const CROSSINGS_INSIDE: [u8; 512] = build_crossings_inside();
-
-const fn build_crossings_inside() -> [u8; 512] {
-    let mut table = [0; 512];
-    let mut set = 0;
-    while set < 512 {
-        let mut k = 0;
-        while k < 6 {
-            let p = PERMUTATIONS[k];
-            let used = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
-            if set & used == used {
-                table[set] |= 1 << k;
-            }
-            k += 1;
-        }
-        set += 1;
-    }
-    table
-}
+const CROSSINGS_INSIDE: [u8; 512] = build_permutations_inside().0;
 
 /// The triads of a band word that hold at least one cell.
 pub(super) fn occupied_triads(bits: u32) -> usize {
