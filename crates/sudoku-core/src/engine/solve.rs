@@ -574,7 +574,7 @@ mod tests {
     /// ten-minute climbs outside the usual 11 to 30 givens, on boards of 30 to 50 givens (first
     /// solution, count to 2, smallest solution: 1,651, 1,604 and 5,332 guesses) and of 1 to 12
     /// (smallest solution: 9,583 guesses); the next, the slowest of a climb on 30 to 50 givens
-    /// scored by time (1,426 guesses to a count of 2, dearer ones than most); the last four, the
+    /// scored by time (1,426 guesses to a count of 2, dearer ones than most); the next four, the
     /// worst of ten-minute climbs after cell guessing began to take the first two-candidate cell
     /// on boards of 30 givens or more, on boards of 30 to 50 givens and of 25 to 35 (first
     /// solution, count to 2: 1,835, 2,543, 1,968 and 1,950 guesses); the next, the worst of a
