@@ -1,7 +1,9 @@
 //! Puzzle sets for the benchmarks: the shared benchmark collection, read from a folder beside the
 //! workspace (overridable) and never copied into it, and generated Su-Domino-Ku puzzles with only
-//! ten placed dominoes; and [`tdoku`], the peer solver, where a build links it.
+//! ten placed dominoes; [`tdoku`], the peer solver, where a build links it; and [`replay`], which
+//! prices schedules of the 9x9 portfolio on what each strategy needs alone.
 
+pub mod replay;
 pub mod tdoku;
 
 use std::fs;
