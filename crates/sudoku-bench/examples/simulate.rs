@@ -8,10 +8,10 @@
 //! ```
 //!
 //! `profile` reads boards one a line (the last tab-separated field, so the adversary's lines
-//! will do). `replay` prices the engine's own schedule and each one given, and prints per
-//! schedule the worst board in time and in guesses, the mean, and how many boards a cap left
-//! unpriced; for the engine's schedule also on how many boards the replayed guesses differ from
-//! the measured portfolio's.
+//! will do). `replay` prices the engine's own schedule and each one given (with `--neighbours`,
+//! also every schedule one step from the engine's), and prints per schedule the worst board in
+//! time and in guesses, the mean, and how many boards a cap left unpriced; for the engine's
+//! schedule also on how many boards the replayed guesses differ from the measured portfolio's.
 
 use std::io::{self, BufRead};
 
@@ -47,6 +47,10 @@ enum Command {
         /// A schedule to price, as `FIRST/ROUND/NAME=SHARE,...` (repeatable).
         #[arg(long)]
         schedule: Vec<Schedule>,
+        /// Also price every schedule one step from the engine's (a share one more or one
+        /// less, a budget doubled or halved).
+        #[arg(long)]
+        neighbours: bool,
         /// Also list this many of the boards dearest in time under each schedule.
         #[arg(long, default_value_t = 0)]
         worst: usize,
@@ -75,7 +79,11 @@ fn main() {
                 }
             }
         }
-        Command::Replay { schedule, worst } => {
+        Command::Replay {
+            schedule,
+            neighbours,
+            worst,
+        } => {
             let mut profiles = Vec::new();
             for (k, line) in io::stdin().lock().lines().map_while(Result::ok).enumerate() {
                 if k == 0 && line.starts_with("board\t") {
@@ -88,7 +96,12 @@ fn main() {
             }
             let engine: Schedule = ENGINE_SCHEDULE.parse().expect("the engine's schedule");
             report(&engine, &profiles, worst, true);
-            for other in &schedule {
+            let near = if neighbours {
+                engine.neighbours()
+            } else {
+                Vec::new()
+            };
+            for other in schedule.iter().chain(&near) {
                 report(other, &profiles, worst, false);
             }
         }

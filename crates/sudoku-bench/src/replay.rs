@@ -38,6 +38,36 @@ pub struct Schedule {
     pub shares: Vec<(Strategy, u64)>,
 }
 
+impl Schedule {
+    /// Every schedule one step from this one: one strategy's share one more or one less (at
+    /// least one), or the first turn's budget or a share's first-round budget doubled or halved.
+    pub fn neighbours(&self) -> Vec<Schedule> {
+        let mut near = Vec::new();
+        for k in 0..self.shares.len() {
+            for share in [self.shares[k].1 + 1, self.shares[k].1 - 1] {
+                if share >= 1 {
+                    let mut next = self.clone();
+                    next.shares[k].1 = share;
+                    near.push(next);
+                }
+            }
+        }
+        for first_budget in [self.first_budget * 2, self.first_budget / 2] {
+            near.push(Schedule {
+                first_budget,
+                ..self.clone()
+            });
+        }
+        for round_budget in [self.round_budget * 2, self.round_budget / 2] {
+            near.push(Schedule {
+                round_budget,
+                ..self.clone()
+            });
+        }
+        near
+    }
+}
+
 /// The name of `strategy` in a schedule's text.
 pub fn strategy_name(strategy: Strategy) -> &'static str {
     match strategy {
@@ -325,6 +355,28 @@ mod tests {
             "1024/32/weighted=1,weighted=2",
         ] {
             assert!(wrong.parse::<Schedule>().is_err(), "{}", wrong);
+        }
+    }
+
+    #[test]
+    fn a_neighbour_is_one_step_away() {
+        let schedule: Schedule = ENGINE_SCHEDULE.parse().unwrap();
+        let near = schedule.neighbours();
+        // Two steps for each of the seven shares but the three of one, two for each budget.
+        assert_eq!(near.len(), 2 * 7 - 3 + 4);
+        for other in &near {
+            let numbers = |s: &Schedule| {
+                let mut all = vec![s.first_budget, s.round_budget];
+                all.extend(s.shares.iter().map(|&(_, share)| share));
+                all
+            };
+            let changed = numbers(&schedule)
+                .iter()
+                .zip(numbers(other))
+                .filter(|&(&a, b)| a != b)
+                .count();
+            assert_eq!(changed, 1, "{}", other);
+            assert!(other.shares.iter().all(|&(_, share)| share >= 1));
         }
     }
 
