@@ -40,11 +40,13 @@ pub struct Schedule {
 
 impl Schedule {
     /// Every schedule one step from this one: one strategy's share one more or one less (at
-    /// least one), or the first turn's budget or a share's first-round budget doubled or halved.
+    /// least one), or the first turn's budget or a share's first-round budget doubled or halved
+    /// (at least one).
     pub fn neighbours(&self) -> Vec<Schedule> {
         let mut near = Vec::new();
         for k in 0..self.shares.len() {
-            for share in [self.shares[k].1 + 1, self.shares[k].1 - 1] {
+            let share = self.shares[k].1;
+            for share in [share + 1, share.saturating_sub(1)] {
                 if share >= 1 {
                     let mut next = self.clone();
                     next.shares[k].1 = share;
@@ -58,7 +60,7 @@ impl Schedule {
                 ..self.clone()
             });
         }
-        for round_budget in [self.round_budget * 2, self.round_budget / 2] {
+        for round_budget in [self.round_budget * 2, (self.round_budget / 2).max(1)] {
             near.push(Schedule {
                 round_budget,
                 ..self.clone()
@@ -87,8 +89,9 @@ impl FromStr for Schedule {
     type Err = String;
 
     /// Reads `FIRST/ROUND/NAME=SHARE,...`: the first turn's budget, a share's budget in the
-    /// first round, and the rounds' strategies (each at most once, cell guessing as
-    /// `fewest-candidates`) with their shares, as [`ENGINE_SCHEDULE`] is written.
+    /// first round (at least 1), and the rounds' strategies (each at most once, cell guessing
+    /// as `fewest-candidates`) with their shares (0 for no turns, one of them at least 1), as
+    /// [`ENGINE_SCHEDULE`] is written.
     fn from_str(text: &str) -> Result<Schedule, String> {
         let parts: Vec<&str> = text.trim().split('/').collect();
         let [first, round, shares] = parts.as_slice() else {
@@ -119,6 +122,10 @@ impl FromStr for Schedule {
                 return Err(format!("{} has two shares", name.trim()));
             }
             schedule.shares.push((strategy, budget(share.trim())?));
+        }
+        // Otherwise the rounds would never grow, and a replay never end.
+        if schedule.round_budget == 0 || schedule.shares.iter().all(|&(_, share)| share == 0) {
+            return Err("the rounds need a budget and a share of at least 1".to_string());
         }
         Ok(schedule)
     }
@@ -248,15 +255,14 @@ impl Profile {
                 nanos: number(k + 1)? as f64,
             })
         };
-        let mut alone = [run(5, cap)?; 8];
-        for (k, slot) in alone.iter_mut().enumerate() {
-            *slot = run(5 + 2 * k, cap)?;
-        }
+        let alone: Vec<Run> = (0..Strategy::ALONE.len())
+            .map(|k| run(5 + 2 * k, cap))
+            .collect::<Result<_, _>>()?;
         Ok(Profile {
             board: fields[0].to_string(),
             givens: number(1)? as usize,
             portfolio: run(3, u64::MAX)?,
-            alone,
+            alone: alone.try_into().expect("a run for each strategy"),
         })
     }
 
@@ -305,7 +311,7 @@ pub fn replay(schedule: &Schedule, profile: &Profile) -> Option<Replayed> {
         let run = profile.alone(named);
         let needed = match run.guesses {
             Some(guesses) => guesses.saturating_sub(spent[k]),
-            None if spent[k] + granted <= run.cap => u64::MAX,
+            None if spent[k].saturating_add(granted) <= run.cap => u64::MAX,
             None => return None,
         };
         let taken = needed.min(granted);
@@ -353,6 +359,8 @@ mod tests {
             "1024/32/weighted",
             "1024/32/first-pair=1",
             "1024/32/weighted=1,weighted=2",
+            "1024/0/weighted=1",
+            "1024/32/weighted=0,probing=0",
         ] {
             assert!(wrong.parse::<Schedule>().is_err(), "{}", wrong);
         }
@@ -378,6 +386,41 @@ mod tests {
             assert_eq!(changed, 1, "{}", other);
             assert!(other.shares.iter().all(|&(_, share)| share >= 1));
         }
+    }
+
+    #[test]
+    fn a_replay_adds_up_the_turns_until_one_answers() {
+        // Cell guessing needs 2,000 guesses, the weighted rule 100, every other strategy more
+        // than its cap; every guess takes 2 ns, but probing's 3.
+        let run = |guesses: Option<u64>, nanos_a_guess: f64| Run {
+            guesses,
+            cap: 1_000_000,
+            nanos: guesses.unwrap_or(1_000_000) as f64 * nanos_a_guess,
+        };
+        let mut alone = [run(None, 2.0); 8];
+        alone[0] = run(Some(2_000), 2.0);
+        alone[2] = run(Some(100), 2.0);
+        alone[3] = run(None, 3.0);
+        let profile = Profile {
+            board: ".".repeat(81),
+            givens: 20,
+            portfolio: run(None, 1.0),
+            alone,
+        };
+        let schedule: Schedule = ENGINE_SCHEDULE.parse().unwrap();
+        // The first turn, one round (weighted 64, probing 192, triads 32, cell guessing 32,
+        // crossings 64, the place rule 96, reading order 32), then the weighted rule's last 36.
+        let replayed = replay(&schedule, &profile).unwrap();
+        assert_eq!(replayed.guesses, 1_024 + 512 + 36);
+        assert_eq!(
+            replayed.nanos,
+            2.0 * (1_024 + 320 + 36) as f64 + 3.0 * 192.0
+        );
+        // Dense, the first turn is the first-pair search's, which answers within it.
+        let mut dense = profile.clone();
+        dense.givens = 30;
+        dense.alone[1] = run(Some(700), 2.0);
+        assert_eq!(replay(&schedule, &dense).unwrap().guesses, 700);
     }
 
     #[test]
