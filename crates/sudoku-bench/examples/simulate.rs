@@ -8,7 +8,7 @@
 //! ```
 //!
 //! `profile` reads boards one a line (the last tab-separated field, so the adversary's lines
-//! will do). `replay` prices the engine's own schedule and each one given (with `--neighbours`,
+//! will do; any other line is named on standard error and skipped). `replay` prices the engine's own schedule and each one given (with `--neighbours`,
 //! also every schedule one step from the engine's), and prints per schedule the worst board in
 //! time and in guesses, the mean, and how many boards a cap left unpriced; for the engine's
 //! schedule also on how many boards the replayed guesses differ from the measured portfolio's.
@@ -71,11 +71,14 @@ fn main() {
                 Mode::Count => Question::CountTo(2),
             };
             println!("{}", Profile::header());
-            for line in io::stdin().lock().lines().map_while(Result::ok) {
+            for (k, line) in io::stdin().lock().lines().map_while(Result::ok).enumerate() {
                 let text = line.rsplit('\t').next().unwrap_or_default().trim();
-                if let Ok(board) = parse_line(text) {
-                    let profile = Profile::measure(&board, text, question, cap, runs);
-                    println!("{}", profile.line());
+                match parse_line(text) {
+                    Ok(board) => {
+                        let profile = Profile::measure(&board, text, question, cap, runs);
+                        println!("{}", profile.line());
+                    }
+                    Err(e) => eprintln!("line {}: skipped: {}", k + 1, e),
                 }
             }
         }
@@ -91,7 +94,7 @@ fn main() {
                 }
                 match Profile::from_line(&line) {
                     Ok(profile) => profiles.push(profile),
-                    Err(e) => eprintln!("line {}: {}", k + 1, e),
+                    Err(e) => eprintln!("line {}: skipped: {}", k + 1, e),
                 }
             }
             let engine: Schedule = ENGINE_SCHEDULE.parse().expect("the engine's schedule");
