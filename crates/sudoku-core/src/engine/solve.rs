@@ -583,11 +583,12 @@ mod tests {
     /// chosen in time); the next five, the worst of ten-minute climbs against those shares (on
     /// 25 to 35 givens, first solution and count to 2: 2,846 and 2,960 guesses; on 30 to 50, count
     /// to 2: 2,776; on 11 to 30, count to 2 and smallest solution: 2,730 and 10,270); the last
-    /// four, the worst of the same engine's climbs on an AMD EPYC of family 25 model 1 (ten
+    /// five, the worst of the same engine's climbs on an AMD EPYC of family 25 model 1 (ten
     /// minutes each: a count of 2 on 25 to 35 givens, 2,869 guesses; a first solution on 30 to
     /// 50, 2,857; the smallest solution on 11 to 30, 10,061, 1.9 to 2.2 ms; twenty minutes: a
-    /// first solution on 11 to 30, 3,335 guesses, 0.5 to 0.8 ms as the machine's load varies).
-    const ADVERSARIAL: [&str; 57] = [
+    /// first solution on 11 to 30, 3,335 guesses, 0.5 to 0.8 ms as the machine's load varies;
+    /// thirty minutes: a count of 2 on 11 to 30, 3,142 guesses).
+    const ADVERSARIAL: [&str; 58] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -645,6 +646,7 @@ mod tests {
         "6.7....8...87..56....8.6.47..6...9788..6.9....9..8.6...6...8...3...6.8...8....756",
         ".5..............................8.......158......9..5.6.4..9....7..81....1.......",
         "...1...8.8..4........2.......1.....9...8......9....4....9..51......8.....1......5",
+        "....2..8..6...52...7.........3.....7............7.....7.............3.5..35.8.1..",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
