@@ -265,12 +265,6 @@ impl Profile {
             alone: alone.try_into().expect("a run for each strategy"),
         })
     }
-
-    /// The strategy alone's run.
-    fn alone(&self, strategy: Strategy) -> &Run {
-        let k = Strategy::ALONE.iter().position(|&s| s == strategy);
-        &self.alone[k.expect("a strategy of the portfolio")]
-    }
 }
 
 /// The guesses and estimated time of the portfolio on one board under one schedule.
@@ -284,15 +278,16 @@ pub struct Replayed {
 
 /// The portfolio's guesses and time on `profile`'s board under `schedule`; `None` if some
 /// strategy would be given more guesses than its cap before the answer, where the profile
-/// cannot tell whether it would have answered.
+/// cannot tell whether it would have answered, or if the first turn does not answer and the
+/// rounds never grow (no round budget or no share).
 pub fn replay(schedule: &Schedule, profile: &Profile) -> Option<Replayed> {
     let cell_guessing = if profile.givens >= DENSE_GIVENS {
         Strategy::FirstPair
     } else {
         Strategy::FewestCandidates
     };
-    // Each strategy's guesses so far (cell guessing's under `FewestCandidates`, whose turns
-    // resume the first turn's search).
+    // Each strategy's guesses so far, at its place in `Strategy::ALONE` (cell guessing's at
+    // the place of the way it chooses here: its rounds' turns resume the first turn's search).
     let mut spent = [0u64; 8];
     let slot = |strategy: Strategy| {
         let named = match strategy {
@@ -300,15 +295,15 @@ pub fn replay(schedule: &Schedule, profile: &Profile) -> Option<Replayed> {
             other => other,
         };
         let k = Strategy::ALONE.iter().position(|&s| s == named);
-        (named, k.expect("a strategy of the portfolio"))
+        k.expect("a strategy of the portfolio")
     };
     let mut total = Replayed {
         guesses: 0,
         nanos: 0.0,
     };
     let mut turn = |strategy: Strategy, granted: u64| -> Option<bool> {
-        let (named, k) = slot(strategy);
-        let run = profile.alone(named);
+        let k = slot(strategy);
+        let run = &profile.alone[k];
         let needed = match run.guesses {
             Some(guesses) => guesses.saturating_sub(spent[k]),
             None if spent[k].saturating_add(granted) <= run.cap => u64::MAX,
@@ -322,13 +317,13 @@ pub fn replay(schedule: &Schedule, profile: &Profile) -> Option<Replayed> {
     };
     if turn(Strategy::FewestCandidates, schedule.first_budget)? {
         // Answered in the first turn: the whole run's time, setting up included.
-        let run = profile.alone(cell_guessing);
         return Some(Replayed {
             guesses: total.guesses,
-            nanos: run.nanos,
+            nanos: profile.alone[slot(Strategy::FewestCandidates)].nanos,
         });
     }
-    if schedule.shares.is_empty() {
+    if schedule.round_budget == 0 || schedule.shares.iter().all(|&(_, share)| share == 0) {
+        // Rounds that never grow: no turn would ever answer.
         return None;
     }
     let mut budget = schedule.round_budget;
