@@ -9,7 +9,7 @@
 //! see [`Board::settle_triads`]). [`Branching::Triads`] branches on cells as the plain cell rule
 //! does; [`Branching::Crossings`] branches, as tdoku does, on how one digit crosses a band or
 //! stack rather than on a cell; [`Branching::Probing`] also removes, at its first few levels,
-//! every candidate whose placement propagation refutes. They cost more a guess (a probe counts as
+//! the candidates whose placement propagation refutes. They cost more a guess (a probe counts as
 //! one), which ordinary boards never repay, but each answers at once boards that stall the plain
 //! rules: boards whose first guesses lead into a subtree with no solution whose contradiction
 //! plain propagation cannot see, so that a plain search explores every way of filling the rest
@@ -40,9 +40,8 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{Board, Move};
+use super::board::{Board, Move, ProbeProgress};
 use super::layout::*;
-use crate::probe_cursor::ProbeCursor;
 
 /// What a search branches on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -71,8 +70,8 @@ pub(super) enum Branching {
     /// most open peers: the weighted-degree rule of constraint solvers.
     Weighted,
     /// As [`Branching::FewestCandidates`], after applying the triad rules at every position
-    /// and removing every candidate whose placement propagation refutes (failed-literal
-    /// probing) at each position of the first [`PROBE_DEPTH`] levels.
+    /// and removing the candidates whose placement propagation refutes (failed-literal
+    /// probing, see [`Board::probe`]) at each position of the first [`PROBE_DEPTH`] levels.
     Probing,
 }
 
@@ -443,7 +442,7 @@ struct Frame {
 #[derive(Clone, Copy)]
 enum Rest {
     /// Probing from where it got, then the branch.
-    Probe(ProbeCursor),
+    Probe(ProbeProgress),
     /// The alternatives of the branch not yet tried.
     Branch(Branch),
 }
@@ -474,13 +473,15 @@ impl Search {
             weights: &mut self.weights,
         };
         let flow = match self.root.take() {
-            Some(mut root) => walk.below(&mut root, 0, ProbeCursor::default()),
+            Some(mut root) => walk.below(&mut root, 0, None),
             None => {
                 let mut frames = std::mem::take(&mut self.suspended).into_iter();
                 let mut flow = ControlFlow::Continue(());
                 for mut frame in frames.by_ref() {
                     flow = match frame.rest {
-                        Rest::Probe(probing) => walk.below(&mut frame.board, frame.depth, probing),
+                        Rest::Probe(probing) => {
+                            walk.below(&mut frame.board, frame.depth, Some(probing))
+                        }
                         Rest::Branch(branch) => walk.expand(&mut frame.board, branch, frame.depth),
                     };
                     if flow.is_break() {
@@ -514,12 +515,12 @@ where
     F: FnMut(&Board) -> ControlFlow<()>,
 {
     /// The search from `board`, `depth` guesses below where it started, its probing (if the
-    /// branching probes there) going on from `probing`.
+    /// branching probes there) going on from `resumed` if it stopped before.
     fn below(
         &mut self,
         board: &mut Board,
         depth: u32,
-        mut probing: ProbeCursor,
+        resumed: Option<ProbeProgress>,
     ) -> ControlFlow<Stop> {
         let branching = self.branching;
         let reasons_harder = matches!(
@@ -531,10 +532,12 @@ where
         }
         let probes_here = branching == Branching::Probing && depth < PROBE_DEPTH;
         let matches_here = probes_here || depth == 0 && branching.matches_at_root();
-        if matches_here && probing.is_fresh() && !board.units_matched() {
+        let fresh = resumed.as_ref().map_or(true, ProbeProgress::is_fresh);
+        if matches_here && fresh && !board.units_matched() {
             return ControlFlow::Continue(());
         }
         if probes_here {
+            let mut probing = resumed.unwrap_or_default();
             match board.probe(self.budget, &mut probing) {
                 None => return self.suspend(board, Rest::Probe(probing), depth),
                 Some(false) => return ControlFlow::Continue(()),
@@ -563,7 +566,7 @@ where
             if last {
                 let changed = board.make(guess);
                 return if board.propagate(changed) {
-                    self.below(board, depth + 1, ProbeCursor::default())
+                    self.below(board, depth + 1, None)
                 } else {
                     self.blame(board);
                     ControlFlow::Continue(())
@@ -574,7 +577,7 @@ where
             if !child.propagate(changed) {
                 self.blame(&child);
             } else {
-                match self.below(&mut child, depth + 1, ProbeCursor::default()) {
+                match self.below(&mut child, depth + 1, None) {
                     ControlFlow::Continue(()) => {}
                     ControlFlow::Break(Stop::Budget) => {
                         return self.suspend(board, Rest::Branch(branch), depth)

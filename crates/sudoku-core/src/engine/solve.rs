@@ -117,8 +117,8 @@ pub enum Strategy {
     Weighted,
     /// Branch as [`Strategy::FewestCandidates`], reasoning harder: the triad rules (a row or
     /// column of three cells inside a box holds three different digits) everywhere, and near
-    /// the root the removal of every candidate whose placement propagation refutes. Each probe
-    /// counts as a guess.
+    /// the root the removal of the candidates whose placement propagation refutes
+    /// (failed-literal probing). Each probe counts as a guess.
     Probing,
 }
 
