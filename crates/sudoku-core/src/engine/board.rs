@@ -450,11 +450,12 @@ impl Board {
     /// budget runs out, in which case calling it again with the same progress goes on where it
     /// stopped, as if it never had.
     ///
-    /// A placement that propagation made after a probe it did not refute is not probed in the
-    /// same call: it implies no more than that probe did, so it cannot fail on the board that
-    /// probe was made on. The board may narrow after it, so a candidate refutable there may be
-    /// left; skipping them all the same cost the adversary's boards a fifth of their probes and
-    /// their worst a sixth of its guesses (BENCHMARKS.md).
+    /// A placement that propagation made after a probe it did not refute is not probed after it
+    /// at this position: it implies no more than that probe did, so it cannot fail on the board
+    /// the probe was made on. A removal since may have made it refutable, so such a candidate may
+    /// be left; skipping it all the same saves probing alone a third of its probes on the
+    /// adversary's boards, and the portfolio a sixth of its guesses on the worst of them
+    /// (BENCHMARKS.md).
     pub(super) fn probe(&mut self, budget: &mut u64, progress: &mut ProbeProgress) -> Option<bool> {
         let ProbeProgress { cursor, vouched } = progress;
         while let Some(cell) = cursor.cell(81) {
