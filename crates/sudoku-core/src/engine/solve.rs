@@ -87,7 +87,7 @@ pub enum Strategy {
     /// strategy's own search where its last turn stopped, so that a board costs a bounded
     /// multiple of what the best of them needs alone: the fastest one alone first (cell
     /// guessing, as [`Strategy::FirstPair`] on boards of 30 givens or more), on a budget that
-    /// covers ordinary boards, then rounds of doubling budgets in which probing gets six
+    /// covers ordinary boards, then rounds of doubling budgets in which probing gets five
     /// shares, the place rule three, the weighted-degree rule and crossings two and the others
     /// one each. The strategies stall on different boards, so a board must defeat all of them
     /// at once to be slow (BENCHMARKS.md has the adversary's figures). Every strategy but cell
@@ -226,17 +226,18 @@ const ROUND_BUDGET: u64 = 32;
 /// The portfolio's turns. A board that gets past the first turn has sent cell guessing astray;
 /// what answers it soonest is most often the weighted-degree rule (which steers away from where
 /// that went wrong), probing, crossings or the place rule. The weighted rule and probing take
-/// their turns first; of each round probing has six shares, the place rule three, the weighted
+/// their turns first; of each round probing has five shares, the place rule three, the weighted
 /// rule and crossings two, and every other strategy one, because each answers boards that stall
 /// all the rest. The shares were chosen by simulating schedules on what each strategy alone
 /// needs on the adversary's boards, counted in time rather than guesses (a guess of the weighted
 /// rule or the place rule costs about one and a half probes, a crossing two and a half), then
-/// checked by climbing against the result (BENCHMARKS.md).
+/// checked by climbing against the result; probing's fell from six to five once it stopped
+/// probing the placements its probes had vouched for, which made it need fewer (BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Branching> = Schedule {
     first: (Branching::FewestCandidates, FIRST_BUDGET),
     rounds: &[
         (Branching::Weighted, 2),
-        (Branching::Probing, 6),
+        (Branching::Probing, 5),
         (Branching::Triads, 1),
         (Branching::FewestCandidates, 1),
         (Branching::Crossings, 2),
