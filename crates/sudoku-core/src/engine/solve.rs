@@ -659,11 +659,11 @@ mod tests {
     /// solution or a count: under 1 ms on the Intel Xeon of model 207 (the most it measured
     /// was 3,258, 0.5 ms there; the slowest, 2,960 guesses, took 0.6 ms) and on the AMD EPYC of
     /// model 1 (3,335 guesses at most, 0.5 to 0.8 ms there as the machine's load varies). Since
-    /// probing skips the placements its probes vouched for, the most any of them needs is 2,776.
+    /// probing skips the placements its probes vouched for, the most any of them needs is 2,680.
     /// A guess budget, unlike a time, does not move with the machine.
     const GUESS_BOUND: u64 = 4_000;
 
-    /// The same for the smallest solution (the most is 10,622; 12,072 before probing skipped
+    /// The same for the smallest solution (the most is 11,151; 12,072 before probing skipped
     /// what its probes vouched for).
     const SMALLEST_GUESS_BOUND: u64 = 25_000;
 
