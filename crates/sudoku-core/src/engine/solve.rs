@@ -590,8 +590,9 @@ mod tests {
     /// first solution on 11 to 30, 3,335 guesses, 0.5 to 0.8 ms as the machine's load varies;
     /// thirty minutes: a count of 2 on 11 to 30, 3,142 guesses); the last two, the worst of
     /// climbs on the same machine after probing stopped probing the placements its probes had
-    /// vouched for (twenty minutes, a count of 2 on 25 to 35 givens: 2,248 guesses; ten minutes,
-    /// the smallest solution on 11 to 30: 10,622).
+    /// vouched for, when it still had six shares of each round (twenty minutes, a count of 2 on
+    /// 25 to 35 givens: 2,248 guesses; ten minutes, the smallest solution on 11 to 30: 10,622;
+    /// with five shares 2,152 and 11,151).
     const ADVERSARIAL: [&str; 60] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
