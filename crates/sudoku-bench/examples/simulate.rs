@@ -8,10 +8,11 @@
 //! ```
 //!
 //! `profile` reads boards one a line (the last tab-separated field, so the adversary's lines
-//! will do; any other line is named on standard error and skipped). `replay` prices the engine's own schedule and each one given (with `--neighbours`,
-//! also every schedule one step from the engine's), and prints per schedule the worst board in
-//! time and in guesses, the mean, and how many boards a cap left unpriced; for the engine's
-//! schedule also on how many boards the replayed guesses differ from the measured portfolio's.
+//! will do; any other line is named on standard error and skipped). `replay` prices the
+//! engine's own schedule and each one given (with `--neighbours`, also every schedule one step
+//! from the engine's), and prints per schedule the worst board in time and in guesses, the
+//! mean, and how many boards a cap left unpriced; for the engine's schedule also on how many
+//! boards the replayed guesses differ from the measured portfolio's.
 
 use std::io::{self, BufRead};
 

@@ -39,6 +39,11 @@ pub struct Schedule {
 }
 
 impl Schedule {
+    /// Whether the rounds give any guesses: a round budget and a share of at least one.
+    fn rounds_grow(&self) -> bool {
+        self.round_budget > 0 && self.shares.iter().any(|&(_, share)| share > 0)
+    }
+
     /// Every schedule one step from this one: one strategy's share one more or one less (at
     /// least one), or the first turn's budget or a share's first-round budget doubled or halved
     /// (at least one).
@@ -123,8 +128,8 @@ impl FromStr for Schedule {
             }
             schedule.shares.push((strategy, budget(share.trim())?));
         }
-        // Otherwise the rounds would never grow, and a replay never end.
-        if schedule.round_budget == 0 || schedule.shares.iter().all(|&(_, share)| share == 0) {
+        // Otherwise a replay past the first turn would have nothing to give.
+        if !schedule.rounds_grow() {
             return Err("the rounds need a budget and a share of at least 1".to_string());
         }
         Ok(schedule)
@@ -322,8 +327,7 @@ pub fn replay(schedule: &Schedule, profile: &Profile) -> Option<Replayed> {
             nanos: profile.alone[slot(Strategy::FewestCandidates)].nanos,
         });
     }
-    if schedule.round_budget == 0 || schedule.shares.iter().all(|&(_, share)| share == 0) {
-        // Rounds that never grow: no turn would ever answer.
+    if !schedule.rounds_grow() {
         return None;
     }
     let mut budget = schedule.round_budget;

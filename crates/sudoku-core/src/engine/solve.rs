@@ -585,12 +585,12 @@ mod tests {
     /// Intel Xeon, past the engine issue's bound in time; 2,331 since the rounds' shares were
     /// chosen in time); the next five, the worst of ten-minute climbs against those shares (on
     /// 25 to 35 givens, first solution and count to 2: 2,846 and 2,960 guesses; on 30 to 50, count
-    /// to 2: 2,776; on 11 to 30, count to 2 and smallest solution: 2,730 and 10,270); the last
+    /// to 2: 2,776; on 11 to 30, count to 2 and smallest solution: 2,730 and 10,270); the next
     /// five, the worst of the same engine's climbs on an AMD EPYC of family 25 model 1 (ten
     /// minutes each: a count of 2 on 25 to 35 givens, 2,869 guesses; a first solution on 30 to
     /// 50, 2,857; the smallest solution on 11 to 30, 10,061, 1.9 to 2.2 ms; twenty minutes: a
     /// first solution on 11 to 30, 3,335 guesses, 0.5 to 0.8 ms as the machine's load varies;
-    /// thirty minutes: a count of 2 on 11 to 30, 3,142 guesses); the last two, the worst of
+    /// thirty minutes: a count of 2 on 11 to 30, 3,142 guesses); the next two, the worst of
     /// climbs on the same machine after probing stopped probing the placements its probes had
     /// vouched for, when it still had six shares of each round (twenty minutes, a count of 2 on
     /// 25 to 35 givens: 2,248 guesses; ten minutes, the smallest solution on 11 to 30: 10,622;
@@ -665,11 +665,11 @@ mod tests {
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
     /// solution or a count: under 1 ms on the Intel Xeon of model 207 (the most it measured
-    /// was 3,258, 0.5 ms there; the slowest, 2,960 guesses, took 0.6 ms) and on the AMD EPYC of
-    /// model 1 (3,335 guesses at most, 0.5 to 0.8 ms there as the machine's load varies). Since
-    /// probing skips the placements its probes vouched for and the weighted rule has three
-    /// shares, the most any of them needs is 2,803. A guess budget, unlike a time, does not move
-    /// with the machine.
+    /// was 3,258, 0.5 ms there; the slowest, 2,960 guesses, took 0.6 ms). On the AMD EPYC of
+    /// model 1 a board of 3,792 guesses took 1.1 ms in the machine's slow spells, so the margin
+    /// there is thinner: the most any of these boards needs now is 2,803 guesses (that board,
+    /// 0.5 ms in quiet spells and under 0.8 ms in slow ones). A guess budget, unlike a time,
+    /// does not move with the machine.
     const GUESS_BOUND: u64 = 4_000;
 
     /// The same for the smallest solution (the most is 11,805; 12,072 before probing skipped
