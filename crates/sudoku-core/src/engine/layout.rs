@@ -203,7 +203,11 @@ pub(super) fn occupied_triads(bits: u32) -> usize {
 
 /// For each 9-bit set of row triads (bit `3 * row + box`), those alone in their row or alone
 /// in their box.
-pub(super) const LONE_IN_ROW_OR_BOX: [u16; 512] = build_lone_in_row_or_box();
+pub(super) const LONE_IN_ROW_OR_BOX: [u16; 512] = build_lone_triads(false);
+
+/// For each 9-bit set of row triads (bit `3 * row + box`), those alone both in their row and in
+/// their box.
+pub(super) const LONE_IN_ROW_AND_BOX: [u16; 512] = build_lone_triads(true);
 
 /// For each 9-bit set of a band's columns, those alone in their box.
 pub(super) const LONE_IN_BOX: [u16; 512] = build_lone_in_box();
@@ -225,20 +229,25 @@ const fn build_lone_in_box() -> [u16; 512] {
     table
 }
 
-const fn build_lone_in_row_or_box() -> [u16; 512] {
-    let by_row = build_lone_in_box();
+/// For each set of row triads, those alone in their row and (`both`) or (otherwise) alone in
+/// their box.
+const fn build_lone_triads(both: bool) -> [u16; 512] {
+    // A set of row triads groups three bits a row as a set of columns groups them a box.
+    let in_row = build_lone_in_box();
     let mut table = [0; 512];
     let mut set: u32 = 0;
     while set < 512 {
-        table[set as usize] = by_row[set as usize];
+        let mut in_box = 0;
         let mut s = 0;
         while s < 3 {
             let column = set & (0x49 << s);
             if column.count_ones() == 1 {
-                table[set as usize] |= column as u16;
+                in_box |= column as u16;
             }
             s += 1;
         }
+        let row = in_row[set as usize];
+        table[set as usize] = if both { row & in_box } else { row | in_box };
         set += 1;
     }
     table
@@ -327,6 +336,21 @@ pub(super) fn columns_of(cells: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lone_triads_share_no_row_or_no_box_with_another() {
+        for set in 0..512u32 {
+            for t in (0..9).filter(|t| set >> t & 1 != 0) {
+                let others = set & !(1 << t);
+                let alone_in_row = others & 7 << (t / 3 * 3) == 0;
+                let alone_in_box = others & 0x49 << (t % 3) == 0;
+                let bit = |table: &[u16; 512]| table[set as usize] >> t & 1 != 0;
+                assert_eq!(bit(&LONE_IN_ROW_OR_BOX), alone_in_row || alone_in_box);
+                assert_eq!(bit(&LONE_IN_ROW_AND_BOX), alone_in_row && alone_in_box);
+            }
+            assert_eq!(LONE_IN_ROW_OR_BOX[set as usize] & !set as u16, 0);
+        }
+    }
 
     #[test]
     fn a_digit_crosses_a_band_in_as_many_ways_as_its_triads_allow() {
