@@ -190,9 +190,28 @@ pub(super) fn crossings_inside(set: u32) -> u32 {
     u32::from(CROSSINGS_INSIDE[set as usize & 0x1FF])
 }
 
+/// How many permutations [`crossings_inside`] holds for `set`.
+pub(super) fn count_crossings_inside(set: u32) -> u32 {
+    u32::from(CROSSINGS_INSIDE_COUNTS[set as usize & 0x1FF])
+}
+
 /// [`crossings_inside`] of every nine-bit set, looked up where the search chooses what to
 /// branch on (fifty-four sets a position).
 const CROSSINGS_INSIDE: [u8; 512] = build_permutations_inside().0;
+
+/// [`count_crossings_inside`] of every nine-bit set: a judge's build has no instruction to count
+/// bits, and a count costs a dozen.
+const CROSSINGS_INSIDE_COUNTS: [u8; 512] = build_crossings_inside_counts();
+
+const fn build_crossings_inside_counts() -> [u8; 512] {
+    let mut counts = [0; 512];
+    let mut set = 0;
+    while set < 512 {
+        counts[set] = CROSSINGS_INSIDE[set].count_ones() as u8;
+        set += 1;
+    }
+    counts
+}
 
 /// The triads of a band word that hold at least one cell.
 pub(super) fn occupied_triads(bits: u32) -> usize {
@@ -363,6 +382,7 @@ mod tests {
                 + a(0, 2) * (a(1, 0) * a(2, 1) + a(1, 1) * a(2, 0));
             let ways = crossings_inside(set);
             assert_eq!(ways.count_ones(), permanent, "{:#b}", set);
+            assert_eq!(count_crossings_inside(set), permanent, "{:#b}", set);
             for (k, p) in PERMUTATIONS.iter().enumerate() {
                 if ways >> k & 1 != 0 {
                     assert!((0..3).all(|r| a(r as u32, p[r] as u32) == 1));

@@ -252,9 +252,7 @@ impl Board {
         }
         let mut best: Option<(usize, u32)> = None;
         for unit in 0..6 {
-            let counts = uses
-                .iter()
-                .map(|sets| crossings_inside(sets[unit]).count_ones());
+            let counts = uses.iter().map(|sets| count_crossings_inside(sets[unit]));
             let (total, unsettled) = counts.fold((0, false), |(t, u), n| (t + n, u || n > 1));
             if unsettled && best.map_or(true, |(_, fewest)| total < fewest) {
                 best = Some((unit, total));
@@ -263,7 +261,7 @@ impl Board {
         let (unit, _) = best?;
         let (mut fewest, mut digit) = (u32::MAX, 0);
         for (d, sets) in uses.iter().enumerate() {
-            let n = crossings_inside(sets[unit]).count_ones();
+            let n = count_crossings_inside(sets[unit]);
             if n > 1 && n < fewest {
                 fewest = n;
                 digit = d;
