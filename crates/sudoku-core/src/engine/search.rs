@@ -163,7 +163,8 @@ impl Board {
         // The best so far: (band, position), candidates, weight, open peers (ten candidates,
         // more than any cell has, before the first; the products below stay within 64 bits).
         let (mut best, mut fewest, mut heaviest, mut most) = (None, 10, 1, 0);
-        for count in 0..10 {
+        // Propagation leaves every open cell two candidates at least.
+        for count in 2..10 {
             if count * heaviest > fewest * heaviest_possible {
                 break;
             }
