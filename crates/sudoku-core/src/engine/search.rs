@@ -197,6 +197,7 @@ impl Board {
                 }
             }
         }
+        debug_assert!(best.is_some() || self.open == [0; 3], "an open cell left unnoticed");
         best
     }
 
