@@ -197,7 +197,10 @@ impl Board {
                 }
             }
         }
-        debug_assert!(best.is_some() || self.open == [0; 3], "an open cell left unnoticed");
+        debug_assert!(
+            best.is_some() || self.open == [0; 3],
+            "an open cell left unnoticed"
+        );
         best
     }
 
