@@ -635,24 +635,32 @@ mod tests {
         })
     }
 
+    /// A puzzle of `givens` cells, at random, of a full board (also returned): a solution of
+    /// the empty board with its digits relabelled at random.
+    fn random_puzzle(rng: &mut Rng, givens: usize) -> (Grid, Grid) {
+        let solved = solve(&Grid::EMPTY).unwrap();
+        let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        rng.shuffle(&mut digits);
+        let mut full = Grid::EMPTY;
+        for cell in 0..81 {
+            full.set(cell, digits[usize::from(solved.get(cell) - 1)]);
+        }
+        let mut cells: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut cells);
+        let mut puzzle = Grid::EMPTY;
+        for &cell in &cells[..givens] {
+            puzzle.set(cell, full.get(cell));
+        }
+        (puzzle, full)
+    }
+
     #[test]
     fn the_triad_rules_and_probing_keep_every_solution() {
         let mut rng = Rng::new(81);
-        let solved = solve(&Grid::EMPTY).unwrap();
         let mut narrowed = 0;
         for _ in 0..300 {
-            let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-            rng.shuffle(&mut digits);
-            let mut full = Grid::EMPTY;
-            for cell in 0..81 {
-                full.set(cell, digits[usize::from(solved.get(cell) - 1)]);
-            }
-            let mut cells: Vec<usize> = (0..81).collect();
-            rng.shuffle(&mut cells);
-            let mut puzzle = Grid::EMPTY;
-            for &cell in &cells[..17 + rng.below(24)] {
-                puzzle.set(cell, full.get(cell));
-            }
+            let givens = 17 + rng.below(24);
+            let (puzzle, full) = random_puzzle(&mut rng, givens);
             let start = Board::new(&puzzle).unwrap();
             let mut board = start;
             assert!(board.settle_triads());
@@ -883,18 +891,11 @@ mod tests {
 
     #[test]
     fn the_triad_rules_stop_only_where_none_applies() {
-        // Boards of one solution's digits in several shuffles of the digits, so that the givens
-        // leave many triads to exactly three digits.
+        // Up to 60 givens, so that many triads are left to exactly three digits.
         let mut rng = Rng::new(9);
-        let solved = solve(&Grid::EMPTY).unwrap();
         for _ in 0..2000 {
-            let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-            rng.shuffle(&mut digits);
-            let mut puzzle = Grid::EMPTY;
-            for _ in 0..rng.below(60) {
-                let cell = rng.below(81);
-                puzzle.set(cell, digits[usize::from(solved.get(cell) - 1)]);
-            }
+            let givens = rng.below(60);
+            let (puzzle, _) = random_puzzle(&mut rng, givens);
             let mut board = Board::new(&puzzle).unwrap();
             assert!(board.settle_triads());
             assert!(!a_triad_rule_applies(&board), "{:?}", puzzle);
@@ -917,16 +918,9 @@ mod tests {
     #[test]
     fn propagation_stops_only_where_no_rule_applies() {
         let mut rng = Rng::new(27);
-        let solved = solve(&Grid::EMPTY).unwrap();
         for _ in 0..300 {
-            let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-            rng.shuffle(&mut digits);
-            let mut cells: Vec<usize> = (0..81).collect();
-            rng.shuffle(&mut cells);
-            let mut puzzle = Grid::EMPTY;
-            for &cell in &cells[..17 + rng.below(24)] {
-                puzzle.set(cell, digits[usize::from(solved.get(cell) - 1)]);
-            }
+            let givens = 17 + rng.below(24);
+            let (puzzle, _) = random_puzzle(&mut rng, givens);
             check_search_tree(&Board::new(&puzzle).unwrap(), 3);
         }
     }
