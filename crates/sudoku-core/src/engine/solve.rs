@@ -230,11 +230,12 @@ const ROUND_BUDGET: u64 = 32;
 /// rule three, crossings two, and every other strategy one, because each answers boards that
 /// stall all the rest. The shares were chosen by simulating schedules on what each strategy alone
 /// needs on the adversary's boards, counted in time rather than guesses (a guess of the weighted
-/// rule or the place rule costs about one and a half probes, a crossing two and a half), then
-/// checked by climbing against the result; probing's fell from six to five once it stopped
-/// probing the placements its probes had vouched for, which made it need fewer, and the weighted
-/// rule's rose from two to three after a climb found a count that only it and crossings answer
-/// soon (BENCHMARKS.md).
+/// rule or the place rule cost about one and a half probes, a crossing two and a half; since the
+/// triad rules skip the triads they would not change, a crossing costs under two, and the
+/// shares were kept), then checked by climbing against the result; probing's
+/// fell from six to five once it stopped probing the placements its probes had vouched for,
+/// which made it need fewer, and the weighted rule's rose from two to three after a climb found
+/// a count that only it and crossings answer soon (BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Branching> = Schedule {
     first: (Branching::FewestCandidates, FIRST_BUDGET),
     rounds: &[
