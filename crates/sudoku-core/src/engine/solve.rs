@@ -232,10 +232,10 @@ const ROUND_BUDGET: u64 = 32;
 /// needs on the adversary's boards, counted in time rather than guesses (a guess of the weighted
 /// rule or the place rule cost about one and a half probes, a crossing two and a half; since the
 /// triad rules skip the triads they would not change, a crossing costs under two, and the
-/// shares were kept), then checked by climbing against the result; probing's
-/// fell from six to five once it stopped probing the placements its probes had vouched for,
-/// which made it need fewer, and the weighted rule's rose from two to three after a climb found
-/// a count that only it and crossings answer soon (BENCHMARKS.md).
+/// shares were kept), then checked by climbing against the result; probing's fell from six to
+/// five once it stopped probing the placements its probes had vouched for, which made it need
+/// fewer, and the weighted rule's rose from two to three after a climb found a count that only
+/// it and crossings answer soon (BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Branching> = Schedule {
     first: (Branching::FewestCandidates, FIRST_BUDGET),
     rounds: &[
