@@ -595,12 +595,14 @@ mod tests {
     /// climbs on the same machine after probing stopped probing the placements its probes had
     /// vouched for, when it still had six shares of each round (twenty minutes, a count of 2 on
     /// 25 to 35 givens: 2,248 guesses; ten minutes, the smallest solution on 11 to 30: 10,622;
-    /// with five shares 2,152 and 11,151); the last, the worst of a thirty-minute climb to a
+    /// with five shares 2,152 and 11,151); the next, the worst of a thirty-minute climb to a
     /// count on 11 to 30 givens against five shares of probing and two of the weighted rule
     /// (3,792 guesses, 0.7 ms in quiet spells and 1.1 ms in slow ones, past the bound; 4,016
     /// before probing skipped vouched placements), which three shares of the weighted rule take
-    /// to 2,803.
-    const ADVERSARIAL: [&str; 61] = [
+    /// to 2,803; the last, the worst of a thirty-minute climb to a count on 11 to 30 givens
+    /// against those three shares (2,583 guesses, 0.50 to 0.53 ms in a quiet spell, the dearest
+    /// in time of the regression boards by a little).
+    const ADVERSARIAL: [&str; 62] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -662,6 +664,7 @@ mod tests {
         "..9.758....5...........95.7....5.9..85.....7696.....5859........78....6...6....8.",
         "........3.............98........79....9.......1.6....5.............6...28......79",
         "25...36....8........4....1.............7.184..9.........7...................8....",
+        "....23....5.86.....3........6..7.....8..1..................6.85....9......7.....9",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
