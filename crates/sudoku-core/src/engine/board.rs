@@ -315,7 +315,9 @@ impl Board {
     /// use (`may`, per digit) while it also has places elsewhere in the triad's row, or column,
     /// or box, or (for a column triad) in that column of the other bands.
     // Kept out of line: inlined, it costs the triad rules' loop over the digits 3 % more
-    // instructions where it is not called.
+    // instructions where it is not called. It works out each digit's columns in the other bands
+    // again rather than have that loop keep them, which cost the loop its unrolling (about 10 %
+    // more instructions for the triad cell rule; BENCHMARKS.md, twenty-ninth pass).
     #[inline(never)]
     fn confinable(&self, b: usize, may: &[u32; 9]) -> u32 {
         let mut triads = 0;
