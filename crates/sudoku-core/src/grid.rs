@@ -48,7 +48,7 @@ impl Grid {
 
     /// The board holding `cells`, or `None` if a value is above 9.
     pub fn from_cells(cells: [u8; CELLS]) -> Option<Grid> {
-        if cells.iter().all(|&d| d <= 9) {
+        if cells.iter().fold(0, |most, &d| most.max(d)) <= 9 {
             Some(Grid { cells })
         } else {
             None

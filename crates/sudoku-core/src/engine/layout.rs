@@ -213,6 +213,23 @@ const fn build_crossings_inside_counts() -> [u8; 512] {
     counts
 }
 
+/// For each 8-bit set, a word whose byte `i` is bit `i` of the set.
+pub(super) const BYTES_OF_BITS: [u64; 256] = build_bytes_of_bits();
+
+const fn build_bytes_of_bits() -> [u64; 256] {
+    let mut table = [0; 256];
+    let mut set = 0;
+    while set < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[set] |= ((set >> i & 1) as u64) << (8 * i);
+            i += 1;
+        }
+        set += 1;
+    }
+    table
+}
+
 /// The triads of a band word that hold at least one cell.
 pub(super) fn occupied_triads(bits: u32) -> usize {
     usize::from(BOXES_OF_ROW[(bits & 0x1FF) as usize])
@@ -355,6 +372,16 @@ pub(super) fn columns_of(cells: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bytes_of_bits_spreads_each_bit_to_its_own_byte() {
+        for (set, word) in BYTES_OF_BITS.iter().enumerate() {
+            let bytes = word.to_le_bytes();
+            for (i, &byte) in bytes.iter().enumerate() {
+                assert_eq!(usize::from(byte), set >> i & 1);
+            }
+        }
+    }
 
     #[test]
     fn lone_triads_share_no_row_or_no_box_with_another() {
