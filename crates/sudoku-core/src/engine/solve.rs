@@ -602,7 +602,7 @@ mod tests {
     /// to 2,803; the last, the worst of a thirty-minute climb to a count on 11 to 30 givens
     /// against those three shares (2,583 guesses, 0.50 to 0.53 ms in a quiet spell, the dearest
     /// in time of the regression boards by a little).
-    const ADVERSARIAL: [&str; 62] = [
+    const ADVERSARIAL: [&str; 63] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -665,15 +665,16 @@ mod tests {
         "........3.............98........79....9.......1.6....5.............6...28......79",
         "25...36....8........4....1.............7.184..9.........7...................8....",
         "....23....5.86.....3........6..7.....8..1..................6.85....9......7.....9",
+        "...5.96.......4.........29...........9.....54..3.......29..........2...1...4.5...",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
     /// solution or a count: under 1 ms on the Intel Xeon of model 207 (the most it measured
     /// was 3,258, 0.5 ms there; the slowest, 2,960 guesses, took 0.6 ms). On the AMD EPYC of
     /// model 1 a board of 3,792 guesses took 1.1 ms in the machine's slow spells, so the margin
-    /// there is thinner: the most any of these boards needs now is 2,803 guesses (that board,
-    /// 0.5 ms in quiet spells and under 0.8 ms in slow ones). A guess budget, unlike a time,
-    /// does not move with the machine.
+    /// there is thinner: the most any of these boards needs now is 3,906 guesses (the last
+    /// board, which only crossings, the triad cell rule and the place rule answer soon: 0.66 to
+    /// 0.70 ms in quiet spells). A guess budget, unlike a time, does not move with the machine.
     const GUESS_BOUND: u64 = 4_000;
 
     /// The same for the smallest solution (the most is 11,805; 12,072 before probing skipped
