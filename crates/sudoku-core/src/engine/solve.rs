@@ -88,7 +88,7 @@ pub enum Strategy {
     /// multiple of what the best of them needs alone: the fastest one alone first (cell
     /// guessing, as [`Strategy::FirstPair`] on boards of 30 givens or more), on a budget that
     /// covers ordinary boards, then rounds of doubling budgets in which probing gets five
-    /// shares, the weighted-degree rule and the place rule three, crossings two and the others
+    /// shares, the weighted-degree rule, crossings and the place rule three, and the others
     /// one each. The strategies stall on different boards, so a board must defeat all of them
     /// at once to be slow (BENCHMARKS.md has the adversary's figures). Every strategy but cell
     /// guessing and reading order also refutes at once a board some row, column or box of which
@@ -226,16 +226,16 @@ const ROUND_BUDGET: u64 = 32;
 /// The portfolio's turns. A board that gets past the first turn has sent cell guessing astray;
 /// what answers it soonest is most often the weighted-degree rule (which steers away from where
 /// that went wrong), probing, crossings or the place rule. The weighted rule and probing take
-/// their turns first; of each round probing has five shares, the weighted rule and the place
-/// rule three, crossings two, and every other strategy one, because each answers boards that
-/// stall all the rest. The shares were chosen by simulating schedules on what each strategy alone
+/// their turns first; of each round probing has five shares, the weighted rule, crossings and
+/// the place rule three, and every other strategy one, because each answers boards that stall
+/// all the rest. The shares were chosen by simulating schedules on what each strategy alone
 /// needs on the adversary's boards, counted in time rather than guesses (a guess of the weighted
-/// rule or the place rule cost about one and a half probes, a crossing two and a half; since the
-/// triad rules skip the triads they would not change, a crossing costs under two, and the
-/// shares were kept), then checked by climbing against the result; probing's fell from six to
-/// five once it stopped probing the placements its probes had vouched for, which made it need
-/// fewer, and the weighted rule's rose from two to three after a climb found a count that only
-/// it and crossings answer soon (BENCHMARKS.md).
+/// rule or the place rule costs about one and a half probes, a crossing under two), then checked
+/// by climbing against the result; probing's fell from six to five once it stopped probing the
+/// placements its probes had vouched for, which made it need fewer, the weighted rule's rose
+/// from two to three after a climb found a count that only it and crossings answer soon, and
+/// crossings' from two to three after a climb found a board that crossings answer in 257
+/// guesses and the portfolio took 3,905 (BENCHMARKS.md).
 const SCHEDULE: Schedule<'static, Branching> = Schedule {
     first: (Branching::FewestCandidates, FIRST_BUDGET),
     rounds: &[
@@ -243,7 +243,7 @@ const SCHEDULE: Schedule<'static, Branching> = Schedule {
         (Branching::Probing, 5),
         (Branching::Triads, 1),
         (Branching::FewestCandidates, 1),
-        (Branching::Crossings, 2),
+        (Branching::Crossings, 3),
         (Branching::FewestPlaces, 3),
         (Branching::ReadingOrder, 1),
     ],
@@ -672,13 +672,11 @@ mod tests {
     /// solution or a count: under 1 ms on the Intel Xeon of model 207 (the most it measured
     /// was 3,258, 0.5 ms there; the slowest, 2,960 guesses, took 0.6 ms). On the AMD EPYC of
     /// model 1 a board of 3,792 guesses took 1.1 ms in the machine's slow spells, so the margin
-    /// there is thinner: the most any of these boards needs now is 3,906 guesses (the last
-    /// board, which only crossings, the triad cell rule and the place rule answer soon: 0.66 to
-    /// 0.70 ms in quiet spells). A guess budget, unlike a time, does not move with the machine.
+    /// there is thinner: the most any of these boards needs now is 2,899 guesses (0.5 ms in
+    /// quiet spells). A guess budget, unlike a time, does not move with the machine.
     const GUESS_BOUND: u64 = 4_000;
 
-    /// The same for the smallest solution (the most is 11,805; 12,072 before probing skipped
-    /// what its probes vouched for).
+    /// The same for the smallest solution (the most is 12,061).
     const SMALLEST_GUESS_BOUND: u64 = 25_000;
 
     #[test]
