@@ -599,9 +599,14 @@ mod tests {
     /// count on 11 to 30 givens against five shares of probing and two of the weighted rule
     /// (3,792 guesses, 0.7 ms in quiet spells and 1.1 ms in slow ones, past the bound; 4,016
     /// before probing skipped vouched placements), which three shares of the weighted rule take
-    /// to 2,803; the last, the worst of a thirty-minute climb to a count on 11 to 30 givens
-    /// against those three shares (2,583 guesses, 0.50 to 0.53 ms in a quiet spell, the dearest
-    /// in time of the regression boards by a little).
+    /// to 2,803; the next, the worst of a thirty-minute climb to a count on 11 to 30 givens
+    /// against those three shares (2,583 guesses, 0.50 to 0.53 ms in a quiet spell); the next,
+    /// the worst of a ten-minute climb to a first solution on 11 to 30 givens against two shares
+    /// of crossings (3,905 guesses, 0.70 to 0.73 ms quiet and up to 1.03 ms slow, past the
+    /// bound), which three shares of crossings take to 2,369; the last, the worst of a
+    /// thirty-minute climb to a count on 11 to 30 givens against those three shares (2,859
+    /// guesses, 0.53 to 0.55 ms in a quiet spell, the dearest in time of the regression boards
+    /// by a little).
     const ADVERSARIAL: [&str; 64] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
