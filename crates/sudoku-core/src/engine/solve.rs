@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use super::board::Board;
+use super::board::{Board, DENSE_GIVENS};
 use super::search::{Branching, Search, Stop};
 use crate::grid::Grid;
 use crate::schedule::{Effort, Schedule};
@@ -250,17 +250,14 @@ const SCHEDULE: Schedule<'static, Branching> = Schedule {
     round_budget: ROUND_BUDGET,
 };
 
-/// Givens from which the portfolio's cell guessing takes the first two-candidate cell
-/// ([`Branching::FirstPair`]) rather than the one with the most open peers. Counting the peers
-/// buys a smaller tree only on sparse puzzles with one solution: completed at random to 30
-/// givens, the hard puzzles of `top1465` make 0.18 guesses each with the count and 0.21
-/// without, while boards with several solutions make as many guesses either way at any number
-/// of givens. On boards that dense the count is a cost, a fifth of the time on
-/// `serg-benchmark`, whose puzzles have 34 and 35 givens (BENCHMARKS.md).
-const DENSE_GIVENS: usize = 30;
-
 /// The portfolio's turns on a board of [`DENSE_GIVENS`] givens or more: as [`SCHEDULE`], with
-/// cell guessing taking the first two-candidate cell.
+/// cell guessing taking the first two-candidate cell ([`Branching::FirstPair`]) rather than the
+/// one with the most open peers. Counting the peers buys a smaller tree only on sparse puzzles
+/// with one solution: completed at random to 30 givens, the hard puzzles of `top1465` make 0.18
+/// guesses each with the count and 0.21 without, while boards with several solutions make as
+/// many guesses either way at any number of givens. On boards that dense the count is a cost,
+/// a fifth of the time on `serg-benchmark`, whose puzzles have 34 and 35 givens
+/// (BENCHMARKS.md).
 const DENSE_SCHEDULE: Schedule<'static, Branching> = Schedule {
     first: (Branching::FirstPair, FIRST_BUDGET),
     ..SCHEDULE
