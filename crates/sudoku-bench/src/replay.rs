@@ -18,7 +18,7 @@ use sudoku_core::grid::Grid;
 /// [`Schedule`] parses. A test replays it against the measured portfolio, so it cannot drift
 /// from the engine unnoticed.
 pub const ENGINE_SCHEDULE: &str = "1024/32/weighted=3,probing=5,triads=1,fewest-candidates=1,\
-crossings=3,fewest-places=3,reading-order=1";
+crossings=3,fewest-places=5,reading-order=1";
 
 /// Givens from which the portfolio's cell guessing, in its first turn and in the rounds' turns
 /// of `fewest-candidates`, takes the first two-candidate cell ([`Strategy::FirstPair`]), as the
