@@ -39,12 +39,13 @@ impl Board {
         // Every word has changed since the empty board. On sparse boards propagation narrows
         // most of them again after what it places, so finding the settled ones first does not
         // pay (2 % more instructions on `unbiased-1k`, 3 % on `17-clue`).
-        let unsettled = if grid.filled() >= DENSE_GIVENS {
-            board.unsettled_words()
+        let settled = if grid.filled() >= DENSE_GIVENS {
+            let unsettled = board.unsettled_words();
+            board.propagate_touching::<false>(unsettled, BAND)
         } else {
-            BAND
+            board.propagate_touching::<true>(BAND, BAND)
         };
-        if board.propagate_touching(unsettled, BAND) {
+        if settled {
             Some(board)
         } else {
             None
@@ -173,12 +174,24 @@ impl Board {
     /// Words are narrowed in rounds: the words a round changes wait for the next, which lets
     /// several changes to one word be narrowed at once.
     pub(super) fn propagate(&mut self, changed: u32) -> bool {
-        self.propagate_touching(changed, changed)
+        self.propagate_touching::<false>(changed, changed)
     }
 
-    /// As [`Board::propagate`], looking for naked singles in the bands of the `touched` words
-    /// as well as in those of the changed ones.
-    fn propagate_touching(&mut self, mut changed: u32, mut touched: u32) -> bool {
+    /// As [`Board::propagate`], the same narrowing built to place the lone cells it finds
+    /// without first asking whether it found any (see [`Board::narrow`]): faster for cell
+    /// guessing on sparse boards, slower elsewhere.
+    pub(super) fn propagate_eagerly(&mut self, changed: u32) -> bool {
+        self.propagate_touching::<true>(changed, changed)
+    }
+
+    /// As [`Board::propagate`] (or, with `EAGER`, [`Board::propagate_eagerly`]), looking for
+    /// naked singles in the bands of the `touched` words as well as in those of the changed
+    /// ones.
+    fn propagate_touching<const EAGER: bool>(
+        &mut self,
+        mut changed: u32,
+        mut touched: u32,
+    ) -> bool {
         touched |= changed;
         loop {
             if changed != 0 {
@@ -186,7 +199,7 @@ impl Board {
                 while changed != 0 {
                     let i = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
-                    if !self.narrow(i, &mut next) {
+                    if !self.narrow::<EAGER>(i, &mut next) {
                         return false;
                     }
                 }
@@ -245,8 +258,10 @@ impl Board {
     /// Applies the permutation rules to word `i` (digit `i % 9 + 1` in band `i / 9`): across
     /// its band to the word itself, down its stacks to the digit's words in the other bands.
     /// Places the digit in every row of the band left with one cell for it. Takes word `i` out
-    /// of `next` and adds every other word it changes. `false` if no permutation fits.
-    fn narrow(&mut self, i: usize, next: &mut u32) -> bool {
+    /// of `next` and adds every other word it changes. `false` if no permutation fits. `EAGER`
+    /// changes nothing but speed: it places the rows' cells without first asking whether
+    /// there are any.
+    fn narrow<const EAGER: bool>(&mut self, i: usize, next: &mut u32) -> bool {
         let b = i / 9;
         let triads = occupied_triads(self.places[i]);
         let bits = self.places[i] & USABLE_CELLS[triads];
@@ -270,8 +285,13 @@ impl Board {
         // has already removed its peers in the band; placing it only takes the cell from the
         // other digits. The word itself is stored last: reading the band's words as vectors
         // right after storing one of them alone waits for the store (1 to 2 % on the sets).
+        //
+        // About half the narrowings place something, so a branch on whether this one does is
+        // often mispredicted. Placing an empty set costs less than that for cell guessing on
+        // sparse boards (3 to 13 % faster on the sets of such boards), more on dense ones and
+        // for the other strategies (BENCHMARKS.md, thirty-third pass).
         let new = bits & LONE_TRIAD_CELLS[triads] & !beside & self.open[b];
-        if new != 0 {
+        if EAGER || new != 0 {
             *next |= self.words_holding(b, new) & !(1 << i);
             self.clear_in_band(b, new);
             self.open[b] &= !new;
@@ -511,6 +531,9 @@ impl Board {
     /// of the `touched` words (a band none of whose words changed since the last pass has
     /// neither new singles nor new pairs); `None` if a cell has none, otherwise the words the
     /// placements changed.
+    // Inlined into both builds of propagation: called from two, the compiler keeps it out of
+    // line, which cost 2.5 % more instructions on `serg-benchmark`.
+    #[inline(always)]
     fn place_naked_singles(&mut self, touched: u32) -> Option<u32> {
         let mut placed = 0;
         for b in 0..3 {
@@ -671,7 +694,7 @@ mod tests {
     fn is_settled(board: &Board) -> bool {
         let mut probe = *board;
         for i in 0..27 {
-            if !probe.narrow(i, &mut 0) {
+            if !probe.narrow::<true>(i, &mut 0) {
                 return false;
             }
         }
@@ -1037,7 +1060,7 @@ mod tests {
             let unsettled = board.unsettled_words();
             for i in (0..27).filter(|&i| unsettled >> i & 1 == 0) {
                 let (mut narrowed, mut next) = (board, 0);
-                assert!(narrowed.narrow(i, &mut next), "word {}", i);
+                assert!(narrowed.narrow::<false>(i, &mut next), "word {}", i);
                 assert_eq!(narrowed.places, board.places, "word {}", i);
                 assert_eq!((narrowed.open, next), (board.open, 0), "word {}", i);
                 skipped += 1;
@@ -1077,6 +1100,62 @@ mod tests {
             }
         }
         assert!(settled > 100 && refuted > 50, "{} {}", settled, refuted);
+    }
+
+    #[test]
+    fn eager_propagation_narrows_as_the_other_build() {
+        let mut rng = Rng::new(33);
+        let (mut settled, mut refuted, mut guessed) = (0, 0, 0);
+        for _ in 0..2000 {
+            let givens = 12 + rng.below(50);
+            let (mut puzzle, _) = random_puzzle(&mut rng, givens);
+            // A wrong digit half the time, so that propagation often refutes.
+            if rng.below(2) == 0 {
+                puzzle.set(rng.below(81), 1 + rng.below(9) as u8);
+            }
+            let mut board = match Board::with_givens(&puzzle) {
+                Some(board) => board,
+                None => continue,
+            };
+            // The givens' position, then guesses at random as a search makes them, going back
+            // to the last position settled when one is refuted.
+            let (mut changed, mut last_settled) = (BAND, None);
+            for _ in 0..60 {
+                let (mut asking, mut eager) = (board, board);
+                let kept = asking.propagate(changed);
+                assert_eq!(eager.propagate_eagerly(changed), kept, "{:?}", puzzle);
+                if kept {
+                    assert_eq!(eager.places, asking.places, "{:?}", puzzle);
+                    assert_eq!((eager.open, eager.pairs), (asking.open, asking.pairs));
+                    settled += 1;
+                    last_settled = Some(asking);
+                } else {
+                    refuted += 1;
+                }
+                board = match last_settled {
+                    Some(board) if board.open != [0; 3] => board,
+                    _ => break,
+                };
+                let b = (0..3).find(|&b| board.open[b] != 0).unwrap();
+                let open = board.open[b];
+                let p = (0..27)
+                    .filter(|&p| open >> p & 1 != 0)
+                    .nth(rng.below(open.count_ones() as usize))
+                    .unwrap();
+                let digits = board.candidates(b, p);
+                let pick = rng.below(digits.count_ones() as usize);
+                let d = (0..9).filter(|&d| digits >> d & 1 != 0).nth(pick).unwrap();
+                changed = board.place(d, b, p, digits & !(1 << d));
+                guessed += 1;
+            }
+        }
+        assert!(
+            settled > 5_000 && refuted > 500 && guessed > 5_000,
+            "{} {} {}",
+            settled,
+            refuted,
+            guessed
+        );
     }
 
     #[test]

@@ -568,7 +568,7 @@ where
             let (guess, last) = branch.take(board);
             if last {
                 let changed = board.make(guess);
-                return if board.propagate(changed) {
+                return if self.propagate(board, changed) {
                     self.below(board, depth + 1, None)
                 } else {
                     self.blame(board);
@@ -577,7 +577,7 @@ where
             }
             let mut child = *board;
             let changed = child.make(guess);
-            if !child.propagate(changed) {
+            if !self.propagate(&mut child, changed) {
                 self.blame(&child);
             } else {
                 match self.below(&mut child, depth + 1, None) {
@@ -588,6 +588,17 @@ where
                     visitor => return visitor,
                 }
             }
+        }
+    }
+
+    /// Propagates the words `changed` on `board`: eagerly ([`Board::propagate_eagerly`]) for
+    /// cell guessing on sparse boards ([`Branching::FewestCandidates`]), which that makes
+    /// faster, as [`Board::propagate`] otherwise.
+    fn propagate(&self, board: &mut Board, changed: u32) -> bool {
+        if self.branching == Branching::FewestCandidates {
+            board.propagate_eagerly(changed)
+        } else {
+            board.propagate(changed)
         }
     }
 
