@@ -609,7 +609,7 @@ mod tests {
     /// the most of these boards to the smallest solution); the last, the worst of a ten-minute
     /// climb to a count on 11 to 30 givens against the same engine (4,508 guesses, 1.3 ms in a
     /// slow spell, past the bound), which five shares of the place rule take to 2,780.
-    const ADVERSARIAL: [&str; 66] = [
+    const ADVERSARIAL: [&str; 67] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -676,6 +676,7 @@ mod tests {
         "9......3.1.7.....2....64..8..........46....93..8.......7..49.......36............",
         "...21...............2.....9....6..5..5.4..6....9..........7.4...9..........6...7.",
         "8..4..2.......74.......51.......6......8...........8...8.12.........3........8..3",
+        "....7....5.8...6.2.......1.....9.....8.......1.3.4..............74...1.9.....3...",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
@@ -683,7 +684,9 @@ mod tests {
     /// was 3,258, 0.5 ms there; the slowest, 2,960 guesses, took 0.6 ms). On the AMD EPYC of
     /// model 1 a board of 3,792 guesses took 1.1 ms in the machine's slow spells, so the margin
     /// there is thinner: the most any of these boards needs now is 3,091 guesses (0.6 ms in
-    /// quiet spells). A guess budget, unlike a time, does not move with the machine.
+    /// quiet spells). On a later Xeon of model 207 that board took 0.7 ms at quiet moments and
+    /// 1.0 to 1.15 ms in slow spells, past the bound (BENCHMARKS.md, thirty-second pass). A
+    /// guess budget, unlike a time, does not move with the machine.
     const GUESS_BOUND: u64 = 4_000;
 
     /// The same for the smallest solution (the most is 13,339).
