@@ -38,7 +38,8 @@ impl Board {
         let mut board = Board::with_givens(grid)?;
         // Every word has changed since the empty board. On sparse boards propagation narrows
         // most of them again after what it places, so finding the settled ones first does not
-        // pay (2 % more instructions on `unbiased-1k`, 3 % on `17-clue`).
+        // pay (2 % more instructions on `unbiased-1k`, 3 % on `17-clue`). Each kind of board
+        // propagates with the build its cell guessing uses (`Walk::propagate` in `search.rs`).
         let settled = if grid.filled() >= DENSE_GIVENS {
             let unsettled = board.unsettled_words();
             board.propagate_touching::<false>(unsettled, BAND)
@@ -289,7 +290,7 @@ impl Board {
         // About half the narrowings place something, so a branch on whether this one does is
         // often mispredicted. Placing an empty set costs less than that for cell guessing on
         // sparse boards (3 to 13 % faster on the sets of such boards), more on dense ones and
-        // for the other strategies (BENCHMARKS.md, thirty-third pass).
+        // for the other strategies (BENCHMARKS.md, thirty-second pass).
         let new = bits & LONE_TRIAD_CELLS[triads] & !beside & self.open[b];
         if EAGER || new != 0 {
             *next |= self.words_holding(b, new) & !(1 << i);
