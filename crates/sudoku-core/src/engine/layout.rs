@@ -237,6 +237,16 @@ pub(super) fn occupied_triads(bits: u32) -> usize {
         | usize::from(BOXES_OF_ROW[(bits >> 18 & 0x1FF) as usize]) << 6
 }
 
+/// The rows (bit `r`) and the boxes (bit `s`) of a band that a set of its triads (bit
+/// `3 * r + s`) has triads in.
+pub(super) fn rows_and_boxes(triads: usize) -> (u32, u32) {
+    let triads = triads as u32;
+    let by_row = triads | triads >> 1 | triads >> 2;
+    let rows = by_row & 1 | by_row >> 2 & 2 | by_row >> 4 & 4;
+    let boxes = (triads | triads >> 3 | triads >> 6) & 7;
+    (rows, boxes)
+}
+
 /// For each 9-bit set of row triads (bit `3 * row + box`), those alone in their row or alone
 /// in their box.
 pub(super) const LONE_IN_ROW_OR_BOX: [u16; 512] = build_lone_triads(false);

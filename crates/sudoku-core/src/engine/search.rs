@@ -105,20 +105,17 @@ impl Board {
         // there narrows the most cells. Against taking the first such cell, this makes the search
         // trees of the hardest standard boards about a third smaller (BENCHMARKS.md).
         if self.pairs.iter().any(|&cells| cells != 0) {
-            // (open peers + 1, band, position): any two-candidate cell beats none.
-            let mut best = (0, first_open, 0);
+            let mut best = 0;
             for (b, &cells) in self.pairs.iter().enumerate() {
                 let mut cells = cells;
                 while cells != 0 {
                     let p = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    let score = self.open_peers(b, p) + 1;
-                    if score > best.0 {
-                        best = (score, b, p);
-                    }
+                    best = best.max(cell_key(u64::from(self.open_peers(b, p)), b, p));
                 }
             }
-            return Some((best.1, best.2));
+            let (_, b, p) = key_parts(best);
+            return Some((b, p));
         }
         // (32 * candidates - open peers, band, position): a cell has at most 20 peers, so the
         // count of candidates decides first. Every open cell has two candidates at least, and the
@@ -155,53 +152,60 @@ impl Board {
         let heaviest_possible = heaviest_unit(&weights[..9])
             + heaviest_unit(&weights[9..18])
             + heaviest_unit(&weights[18..]);
-        let planes = [
-            self.candidate_counts(0),
-            self.candidate_counts(1),
-            self.candidate_counts(2),
-        ];
         // The best so far: (band, position), candidates, weight, open peers (ten candidates,
         // more than any cell has, before the first; the products below stay within 64 bits).
-        let (mut best, mut fewest, mut heaviest, mut most) = (None, 10, 1, 0);
-        // Propagation leaves every open cell two candidates at least.
-        for count in 2..10 {
-            if count * heaviest > fewest * heaviest_possible {
-                break;
+        let mut best = Lightest {
+            cell: None,
+            count: 10,
+            weight: 1,
+            peers: 0,
+        };
+        // The two-candidate cells are known without counting (propagation notes them). Of
+        // them the heaviest, then the one with the most open peers (at most 20), then the first.
+        let mut heaviest_pair = 0;
+        for (b, &cells) in self.pairs.iter().enumerate() {
+            let mut cells = cells;
+            while cells != 0 {
+                let p = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let score = weight_of(weights, b, p) << 5 | u64::from(self.open_peers(b, p));
+                heaviest_pair = heaviest_pair.max(cell_key(score, b, p));
             }
-            for (b, band_planes) in planes.iter().enumerate() {
-                let mut cells = self.open[b];
-                for (k, &plane) in band_planes.iter().enumerate() {
-                    cells &= if count >> k & 1 != 0 { plane } else { !plane };
+        }
+        if heaviest_pair != 0 {
+            let (score, b, p) = key_parts(heaviest_pair);
+            best = Lightest {
+                cell: Some((b, p)),
+                count: 2,
+                weight: score >> 5,
+                peers: (score & 31) as u32,
+            };
+        }
+        // Cells with more candidates are counted only if one of them could be lighter.
+        if best.cell.is_none() || 3 * best.weight <= best.count * heaviest_possible {
+            let planes = [
+                self.candidate_counts(0),
+                self.candidate_counts(1),
+                self.candidate_counts(2),
+            ];
+            for count in 3..10 {
+                if count * best.weight > best.count * heaviest_possible {
+                    break;
                 }
-                while cells != 0 {
-                    let p = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    let weight: u64 = units_of(b, p)
-                        .iter()
-                        .map(|&unit| u64::from(weights[unit]))
-                        .sum();
-                    let (this, that) = (count * heaviest, fewest * weight);
-                    if this > that {
-                        continue;
+                for (b, band_planes) in planes.iter().enumerate() {
+                    let mut cells = self.open[b];
+                    for (k, &plane) in band_planes.iter().enumerate() {
+                        cells &= if count >> k & 1 != 0 { plane } else { !plane };
                     }
-                    // Of cells as light, the one with the most open peers, then the first in
-                    // reading order.
-                    let peers = self.open_peers(b, p);
-                    let earlier = best.map_or(true, |first| (b, p) < first);
-                    if this < that || peers > most || (peers == most && earlier) {
-                        best = Some((b, p));
-                        fewest = count;
-                        heaviest = weight;
-                        most = peers;
-                    }
+                    best.consider(self, weights, count, b, cells);
                 }
             }
         }
         debug_assert!(
-            best.is_some() || self.open == [0; 3],
+            best.cell.is_some() || self.open == [0; 3],
             "an open cell left unnoticed"
         );
-        best
+        best.cell
     }
 
     /// The digit's open places (per band) in the row, column or box where some digit has the
@@ -330,6 +334,19 @@ impl Board {
     }
 }
 
+/// A key for position `p` of band `b` with `score`, greater for a greater score and, between
+/// equal scores, for the earlier cell in reading order: the greatest of such keys is found
+/// without a branch a cell, which a predictor would often miss.
+fn cell_key(score: u64, b: usize, p: usize) -> u64 {
+    score << 8 | (255 - (27 * b + p)) as u64
+}
+
+/// The score, band and position a [`cell_key`] was made of.
+fn key_parts(key: u64) -> (u64, usize, usize) {
+    let cell = 255 - (key & 255) as usize;
+    (key >> 8, cell / 27, cell % 27)
+}
+
 /// The number of bits set in `bits` if it is neither 0 nor `bound` or more. Without a popcount
 /// instruction (as a judge builds) a count costs a dozen instructions, while the bound is most
 /// often 2 to 4: clearing the bits one at a time stops sooner.
@@ -345,7 +362,52 @@ fn count_below(bits: u32, bound: u32) -> Option<u32> {
     (count != 0).then_some(count)
 }
 
+/// The lightest cell [`Board::lightest_cell`] has met so far: its (band, position), count of
+/// candidates, weight and open peers.
+struct Lightest {
+    cell: Option<(usize, usize)>,
+    count: u64,
+    weight: u64,
+    peers: u32,
+}
+
+impl Lightest {
+    /// Takes the lightest of `cells` (of band `b`, each with `count` candidates) if it is
+    /// lighter than the best so far: fewer candidates for its weight, then more open peers,
+    /// then earlier in reading order.
+    fn consider(&mut self, board: &Board, weights: &Weights, count: u64, b: usize, cells: u32) {
+        let mut cells = cells;
+        while cells != 0 {
+            let p = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let weight = weight_of(weights, b, p);
+            let (this, that) = (count * self.weight, self.count * weight);
+            if this > that {
+                continue;
+            }
+            let peers = board.open_peers(b, p);
+            let earlier = self.cell.map_or(true, |first| (b, p) < first);
+            if this < that || peers > self.peers || (peers == self.peers && earlier) {
+                *self = Lightest {
+                    cell: Some((b, p)),
+                    count,
+                    weight,
+                    peers,
+                };
+            }
+        }
+    }
+}
+
 type Weights = [u32; 27];
+
+/// The weight of position `p` of band `b`: what its row, column and box weigh together.
+fn weight_of(weights: &Weights, b: usize, p: usize) -> u64 {
+    units_of(b, p)
+        .iter()
+        .map(|&unit| u64::from(weights[unit]))
+        .sum()
+}
 
 /// A guess the search makes at a position, with the alternatives not yet tried: every
 /// solution makes one of its placements.
@@ -713,5 +775,67 @@ mod tests {
             interrupted >= 8,
             "too few searches long enough to stop many times"
         );
+    }
+
+    /// Positions after propagating random givens (8 to 40) of random solutions: with many
+    /// open cells of every count of candidates.
+    fn positions(seed: u64) -> Vec<Board> {
+        let mut rng = crate::random::Rng::new(seed);
+        let solved = crate::engine::solve(&Grid::EMPTY).unwrap();
+        let mut boards = Vec::new();
+        while boards.len() < 300 {
+            let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+            rng.shuffle(&mut digits);
+            let mut puzzle = Grid::EMPTY;
+            for _ in 0..8 + rng.below(33) {
+                let cell = rng.below(81);
+                puzzle.set(cell, digits[usize::from(solved.get(cell) - 1)]);
+            }
+            if let Some(board) = Board::new(&puzzle) {
+                if board.open != [0; 3] {
+                    boards.push(board);
+                }
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn the_lightest_cell_is_the_one_a_scan_of_every_cell_finds() {
+        let mut rng = crate::random::Rng::new(7);
+        let mut without_pairs = 0;
+        for board in positions(11) {
+            for spread in [0, 1, 2, 3, 30] {
+                // Even weights, then ever more uneven ones (small spreads tie often).
+                let mut weights = [1u32; 27];
+                for weight in weights.iter_mut() {
+                    *weight += rng.below(1 + spread) as u32;
+                }
+                // Fewest candidates for the weight, then most open peers, then the first.
+                let mut expected: Option<(u64, u64, u32, (usize, usize))> = None;
+                for cell in 0..81 {
+                    let (b, p) = (cell / 27, cell % 27);
+                    if board.open[b] >> p & 1 == 0 {
+                        continue;
+                    }
+                    let count = u64::from(board.candidates(b, p).count_ones());
+                    let weight = weight_of(&weights, b, p);
+                    let peers = board.open_peers(b, p);
+                    let lighter = match expected {
+                        None => true,
+                        Some((c, w, m, _)) => {
+                            count * w < c * weight || count * w == c * weight && peers > m
+                        }
+                    };
+                    if lighter {
+                        expected = Some((count, weight, peers, (b, p)));
+                    }
+                }
+                without_pairs += usize::from(board.pairs == [0; 3]);
+                let expected = expected.map(|(_, _, _, cell)| cell);
+                assert_eq!(board.lightest_cell(&weights), expected, "{:?}", weights);
+            }
+        }
+        assert!(without_pairs > 0, "no position without two-candidate cells");
     }
 }
