@@ -20,12 +20,7 @@ use sudoku_core::grid::Grid;
 pub const ENGINE_SCHEDULE: &str = "1024/32/weighted=3,probing=5,triads=1,fewest-candidates=1,\
 crossings=3,fewest-places=5,reading-order=1";
 
-/// Givens from which the portfolio's cell guessing, in its first turn and in the rounds' turns
-/// of `fewest-candidates`, takes the first two-candidate cell ([`Strategy::FirstPair`]), as the
-/// engine's does.
-pub const DENSE_GIVENS: usize = 30;
-
-/// A schedule of the portfolio: cell guessing alone first, on `first_budget` guesses; then
+/// A schedule of the portfolio: the weighted rule alone first, on `first_budget` guesses; then
 /// rounds in which each strategy of `shares`, in order, takes a turn of its share times a
 /// budget that starts at `round_budget` and doubles each round.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -286,20 +281,11 @@ pub struct Replayed {
 /// cannot tell whether it would have answered, or if the first turn does not answer and the
 /// rounds never grow (no round budget or no share).
 pub fn replay(schedule: &Schedule, profile: &Profile) -> Option<Replayed> {
-    let cell_guessing = if profile.givens >= DENSE_GIVENS {
-        Strategy::FirstPair
-    } else {
-        Strategy::FewestCandidates
-    };
-    // Each strategy's guesses so far, at its place in `Strategy::ALONE` (cell guessing's at
-    // the place of the way it chooses here: its rounds' turns resume the first turn's search).
+    // Each strategy's guesses so far, at its place in `Strategy::ALONE` (the weighted rule's
+    // rounds' turns resume the first turn's search).
     let mut spent = [0u64; 8];
     let slot = |strategy: Strategy| {
-        let named = match strategy {
-            Strategy::FewestCandidates => cell_guessing,
-            other => other,
-        };
-        let k = Strategy::ALONE.iter().position(|&s| s == named);
+        let k = Strategy::ALONE.iter().position(|&s| s == strategy);
         k.expect("a strategy of the portfolio")
     };
     let mut total = Replayed {
@@ -320,11 +306,11 @@ pub fn replay(schedule: &Schedule, profile: &Profile) -> Option<Replayed> {
         total.nanos += taken as f64 * run.nanos_a_guess();
         Some(needed <= granted)
     };
-    if turn(Strategy::FewestCandidates, schedule.first_budget)? {
+    if turn(Strategy::Weighted, schedule.first_budget)? {
         // Answered in the first turn: the whole run's time, setting up included.
         return Some(Replayed {
             guesses: total.guesses,
-            nanos: profile.alone[slot(Strategy::FewestCandidates)].nanos,
+            nanos: profile.alone[slot(Strategy::Weighted)].nanos,
         });
     }
     if !schedule.rounds_grow() {
@@ -389,7 +375,7 @@ mod tests {
 
     #[test]
     fn a_replay_adds_up_the_turns_until_one_answers() {
-        // Cell guessing needs 2,000 guesses, the weighted rule 100, every other strategy more
+        // Cell guessing needs 2,000 guesses, the weighted rule 1,100, every other strategy more
         // than its cap; every guess takes 2 ns, but probing's 3.
         let run = |guesses: Option<u64>, nanos_a_guess: f64| Run {
             guesses,
@@ -398,7 +384,7 @@ mod tests {
         };
         let mut alone = [run(None, 2.0); 8];
         alone[0] = run(Some(2_000), 2.0);
-        alone[2] = run(Some(100), 2.0);
+        alone[2] = run(Some(1_100), 2.0);
         alone[3] = run(None, 3.0);
         let profile = Profile {
             board: ".".repeat(81),
@@ -410,19 +396,19 @@ mod tests {
             crossings=2,fewest-places=3,reading-order=1"
             .parse()
             .unwrap();
-        // The first turn, one round (weighted 64, probing 192, triads 32, cell guessing 32,
-        // crossings 64, the place rule 96, reading order 32), then the weighted rule's last 36.
+        // The weighted rule's first turn, one round (weighted 64, probing 192, triads 32, cell
+        // guessing 32, crossings 64, the place rule 96, reading order 32), then the weighted
+        // rule's last 12.
         let replayed = replay(&schedule, &profile).unwrap();
-        assert_eq!(replayed.guesses, 1_024 + 512 + 36);
+        assert_eq!(replayed.guesses, 1_024 + 512 + 12);
         assert_eq!(
             replayed.nanos,
-            2.0 * (1_024 + 320 + 36) as f64 + 3.0 * 192.0
+            2.0 * (1_024 + 320 + 12) as f64 + 3.0 * 192.0
         );
-        // Dense, the first turn is the first-pair search's, which answers within it.
-        let mut dense = profile.clone();
-        dense.givens = 30;
-        dense.alone[1] = run(Some(700), 2.0);
-        assert_eq!(replay(&schedule, &dense).unwrap().guesses, 700);
+        // A board the weighted rule answers within its first turn costs its run alone.
+        let mut sooner = profile.clone();
+        sooner.alone[2] = run(Some(700), 2.0);
+        assert_eq!(replay(&schedule, &sooner).unwrap().guesses, 700);
     }
 
     #[test]
@@ -435,13 +421,12 @@ mod tests {
     }
 
     /// Adversary boards that every strategy alone answers within a few thousand guesses, past
-    /// the first turn: sparse ones, and one of 30 givens or more (where cell guessing takes the
-    /// first two-candidate cell).
+    /// the first turn (the weighted rule alone needs 1,100 to 2,100 guesses on each).
     const PAST_THE_FIRST_TURN: [&str; 4] = [
-        "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
-        "...3...7....7....192....8..8.......2.3...5........83..2....3....5..9..8.......7..",
-        ".....2.93..95.17..75.......1...7...9.7...9.1.295.1..375.7......9...2.37..3...7..1",
-        "..9....1........4.8......3995...1.6.7.3..5491..1.9.3.53.......65.6....741.4....53",
+        "....................3...6.................1........8.......3...251...4.........12",
+        "....2..8..6...52...7.........3.....7............7.....7.............3.5..35.8.1..",
+        "...9................2.4........6..4...73............62....9.....3.7..............",
+        "...1....4.41..95..6..4....98.....49..74.8..5.9......8....5..9....8.9......9..4..5",
     ];
 
     #[test]

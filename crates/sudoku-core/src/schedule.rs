@@ -34,10 +34,10 @@ impl Effort {
     }
 }
 
-/// A portfolio's schedule: its fastest strategy alone first, on a budget that covers ordinary
-/// boards; then rounds in which every strategy takes a turn, on a budget that doubles each round
-/// times the strategy's share. A strategy whose turns resume its search loses nothing to the
-/// split; one whose turns start afresh repeats its earlier turns' work.
+/// A portfolio's schedule: one strategy alone first (one as fast as any on ordinary boards), on
+/// a budget that covers them; then rounds in which every strategy takes a turn, on a budget
+/// that doubles each round times the strategy's share. A strategy whose turns resume its search
+/// loses nothing to the split; one whose turns start afresh repeats its earlier turns' work.
 pub(crate) struct Schedule<'a, S> {
     /// The strategy tried first, and its budget.
     pub(crate) first: (S, u64),
@@ -104,8 +104,8 @@ impl<S: Copy + PartialEq> Schedule<'_, S> {
         effort: &mut Effort,
         mut attempt: impl FnMut(S, &mut u64) -> Option<T>,
     ) -> Option<T> {
-        let (fastest, first_budget) = self.first;
-        if let Some(result) = effort.spend(first_budget, |budget| attempt(fastest, budget)) {
+        let (leader, first_budget) = self.first;
+        if let Some(result) = effort.spend(first_budget, |budget| attempt(leader, budget)) {
             return Some(result);
         }
         if self.rounds.is_empty() {

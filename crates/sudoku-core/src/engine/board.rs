@@ -28,7 +28,7 @@ pub(super) struct Board {
 
 /// Givens from which a board is dense: a new position of it narrows only the words
 /// [`Board::unsettled_words`] finds, and the portfolio's cell guessing takes the first
-/// two-candidate cell (`DENSE_SCHEDULE` in `solve.rs` says why).
+/// two-candidate cell (`Plan::new` in `solve.rs` says why).
 pub(super) const DENSE_GIVENS: usize = 30;
 
 impl Board {
@@ -457,10 +457,11 @@ impl Board {
     }
 
     /// The units where the contradiction that ended propagation shows on this board, as bits
-    /// numbered as [`units_of`] numbers them. An
-    /// open cell without candidates blames its three units; a digit that no arrangement fits in
-    /// a band blames the rows and boxes of the band where it has no place left (all three boxes
-    /// if it has a place in each).
+    /// numbered as [`units_of`] numbers them. An open cell without candidates blames its three
+    /// units; where there is none, a digit that no arrangement fits in a band blames the rows
+    /// and boxes of the band where it has no place left (all three boxes if it has a place in
+    /// each). Looking for such digits only where no cell is empty makes this a third cheaper,
+    /// and the weighted rule made 2 % fewer guesses on `forum-hardest-1106` with it.
     pub(super) fn contradiction_units(&self) -> u32 {
         let mut units = 0;
         for (b, words) in self.places.chunks_exact(9).enumerate() {
@@ -468,6 +469,11 @@ impl Board {
             let empty = self.open[b] & !once;
             let (rows, boxes) = rows_and_boxes(occupied_triads(empty));
             units |= rows << (3 * b) | (columns_of(empty) as u32) << 9 | boxes << (18 + 3 * b);
+        }
+        if units != 0 {
+            return units;
+        }
+        for (b, words) in self.places.chunks_exact(9).enumerate() {
             // The digits no arrangement fits, found without a branch a digit: there are
             // seldom any, and which they are is hard to predict.
             let mut misfits = 0;
@@ -817,6 +823,9 @@ mod tests {
             board.contradiction_units(),
             in_box(0) | in_box(1) | in_box(2)
         );
+        // An empty cell besides: it takes the blame alone.
+        board.clear_in_band(1, 1 << 14);
+        assert_eq!(board.contradiction_units(), row(4) | column(5) | in_box(4));
     }
 
     #[test]

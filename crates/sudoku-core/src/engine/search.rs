@@ -20,9 +20,11 @@
 //! units (the weighted-degree rule of constraint solvers), so that the cells that keep failing
 //! are decided first. On the boards the adversary had found against the portfolio without it,
 //! all of them stalling the plain cell rule for thousands to millions of guesses, it needs a few
-//! dozen to a few hundred.
+//! dozen to a few hundred. It branches as the plain cell rule does for its first
+//! [`LEARNS_AFTER`] guesses, which is all most boards need, so it costs them nothing more, and
+//! the portfolio runs it first.
 //!
-//! Every rule but the two the portfolio runs first also checks, at its root (and probing at
+//! Every rule but the plain ones the portfolio starts with also checks, at its root (and probing at
 //! each position it probes), that every unit can give its open cells different candidates
 //! ([`Board::units_matched`]). A board whose givens break this only in combination (three
 //! cells of a row left with the same two candidates) has no solution, which propagation sees
@@ -51,7 +53,7 @@ pub(super) enum Branching {
     FewestCandidates,
     /// As [`Branching::FewestCandidates`], except that of the two-candidate cells it takes the
     /// first in reading order, counting no open peers: the choice of cell guessing on dense
-    /// boards, where the count no longer pays for itself (`DENSE_GIVENS` in `solve.rs`).
+    /// boards, where the count no longer pays for itself (`Plan::new` in `solve.rs`).
     FirstPair,
     /// The first open cell in reading order.
     ReadingOrder,
@@ -67,7 +69,9 @@ pub(super) enum Branching {
     Triads,
     /// An open cell with the fewest candidates for the contradictions its row, column and box
     /// have shown in this search (see [`Board::contradiction_units`]), of those the one with the
-    /// most open peers: the weighted-degree rule of constraint solvers.
+    /// most open peers: the weighted-degree rule of constraint solvers. For its first
+    /// [`LEARNS_AFTER`] guesses it counts nothing and branches as a cell rule does (see
+    /// [`Search::weighted`]).
     Weighted,
     /// As [`Branching::FewestCandidates`], after applying the triad rules at every position
     /// and removing the candidates whose placement propagation refutes (failed-literal
@@ -78,13 +82,16 @@ pub(super) enum Branching {
 impl Branching {
     /// Whether a search checks at its start that every unit's open cells can take different
     /// candidates ([`Board::units_matched`]; probing also checks it at every position it
-    /// probes): every branching but those the portfolio runs first on every board it is
-    /// asked about (cell guessing, either way, and reading order for the smallest solution),
-    /// whose start must stay cheap.
+    /// probes): every branching but those the portfolio starts with on every board it is
+    /// asked about (the weighted rule, the cell rules it follows until it learns, and reading
+    /// order for the smallest solution), whose start must stay cheap.
     fn matches_at_root(self) -> bool {
         !matches!(
             self,
-            Branching::FewestCandidates | Branching::FirstPair | Branching::ReadingOrder
+            Branching::FewestCandidates
+                | Branching::FirstPair
+                | Branching::Weighted
+                | Branching::ReadingOrder
         )
     }
 }
@@ -470,6 +477,14 @@ impl Branch {
 /// 0, 1, 3, 6, 12 and unlimited levels; see BENCHMARKS.md).
 const PROBE_DEPTH: u32 = 6;
 
+/// The guesses a [`Branching::Weighted`] search makes as a cell rule does before it begins to
+/// count contradictions and branch by them. Most boards need fewer, and so pay nothing for the
+/// weights, whose upkeep makes a guess about a sixth dearer; from the start, the weighted rule
+/// made a fifth fewer guesses than the plain cell rule on `forum-hardest-1106` but took 10 to
+/// 15 % longer, and 25 % longer on `top1465`; learning from 128 guesses on, it makes an eighth
+/// fewer (239 a board against 274) in about the same time (BENCHMARKS.md, thirty-third pass).
+const LEARNS_AFTER: u64 = 128;
+
 /// Why a search stopped before exhausting its tree.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Stop {
@@ -492,6 +507,10 @@ pub(super) struct Search {
     suspended: Vec<Frame>,
     /// Where its contradictions showed (for [`Branching::Weighted`]).
     weights: Weights,
+    /// The guesses it has made in all its runs.
+    made: u64,
+    /// The cell rule a [`Branching::Weighted`] search follows before it learns.
+    early: Branching,
 }
 
 /// A position where a search stopped: before branching, with how far its probing got, or
@@ -513,13 +532,26 @@ enum Rest {
 }
 
 impl Search {
-    /// A search from `board` that has not started.
+    /// A search from `board` that has not started (a [`Branching::Weighted`] one following the
+    /// plain cell rule before it learns).
     pub(super) fn new(board: Board, branching: Branching) -> Search {
         Search {
             branching,
             root: Some(board),
             suspended: Vec::new(),
             weights: [1; 27],
+            made: 0,
+            early: Branching::FewestCandidates,
+        }
+    }
+
+    /// A [`Branching::Weighted`] search from `board` that has not started, which branches as
+    /// the cell rule `early` ([`Branching::FewestCandidates`] or [`Branching::FirstPair`])
+    /// does before it learns.
+    pub(super) fn weighted(board: Board, early: Branching) -> Search {
+        Search {
+            early,
+            ..Search::new(board, Branching::Weighted)
         }
     }
 
@@ -530,8 +562,12 @@ impl Search {
     where
         F: FnMut(&Board) -> ControlFlow<()>,
     {
+        let granted = *budget;
         let mut walk = Walk {
             branching: self.branching,
+            early: self.early,
+            made_before: self.made,
+            granted,
             budget,
             visit,
             suspended: Vec::new(),
@@ -560,6 +596,7 @@ impl Search {
             }
         };
         self.suspended = walk.suspended;
+        self.made += granted - *budget;
         flow
     }
 }
@@ -567,6 +604,12 @@ impl Search {
 /// One run of a [`Search`]: what it needs throughout, and what it leaves behind.
 struct Walk<'a, F> {
     branching: Branching,
+    /// The search's cell rule before it learns (for [`Branching::Weighted`]).
+    early: Branching,
+    /// The guesses the search made before this run.
+    made_before: u64,
+    /// The budget the run was granted, which `budget` counts down.
+    granted: u64,
     budget: &'a mut u64,
     visit: &'a mut F,
     /// Where the run stopped, the deepest position first, if its budget ran out.
@@ -609,7 +652,12 @@ where
                 Some(true) => {}
             }
         }
-        match board.branch(branching, self.weights) {
+        let rule = if branching == Branching::Weighted && !self.learns() {
+            self.early
+        } else {
+            branching
+        };
+        match board.branch(rule, self.weights) {
             None => match (self.visit)(board) {
                 ControlFlow::Continue(()) => ControlFlow::Continue(()),
                 ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
@@ -654,20 +702,30 @@ where
     }
 
     /// Propagates the words `changed` on `board`: eagerly ([`Board::propagate_eagerly`]) for
-    /// cell guessing on sparse boards ([`Branching::FewestCandidates`]), which that makes
-    /// faster, as [`Board::propagate`] otherwise.
+    /// the plain cell rule ([`Branching::FewestCandidates`], alone or as the weighted rule's
+    /// before it learns, on sparse boards), which that makes faster, as [`Board::propagate`]
+    /// otherwise.
     fn propagate(&self, board: &mut Board, changed: u32) -> bool {
-        if self.branching == Branching::FewestCandidates {
+        if self.branching == Branching::FewestCandidates
+            || self.branching == Branching::Weighted && self.early == Branching::FewestCandidates
+        {
             board.propagate_eagerly(changed)
         } else {
             board.propagate(changed)
         }
     }
 
+    /// Whether a [`Branching::Weighted`] search has made [`LEARNS_AFTER`] guesses, and so
+    /// counts contradictions and branches by them.
+    fn learns(&self) -> bool {
+        self.branching == Branching::Weighted
+            && self.made_before + (self.granted - *self.budget) >= LEARNS_AFTER
+    }
+
     /// Counts the contradiction that ended propagation on `board` against the units where it
     /// shows, for [`Branching::Weighted`].
     fn blame(&mut self, board: &Board) {
-        if self.branching == Branching::Weighted {
+        if self.learns() {
             let mut units = board.contradiction_units();
             while units != 0 {
                 let weight = &mut self.weights[units.trailing_zeros() as usize];
@@ -751,6 +809,9 @@ mod tests {
             "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
             // No solution, though no rule is broken.
             "...........41.............2.41...2.....5....8.2....1..........6......41..........",
+            "....2..8..6...52...7.........3.....7............7.....7.............3.5..35.8.1..",
+            "...9................2.4........6..4...73............62....9.....3.7..............",
+            "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
             // Exactly 3 solutions.
             "...7........................41...2.....5....8.2....1..........6............4....3",
         ];
@@ -776,7 +837,6 @@ mod tests {
             "too few searches long enough to stop many times"
         );
     }
-
     /// Positions after propagating random givens (8 to 40) of random solutions: with many
     /// open cells of every count of candidates.
     fn positions(seed: u64) -> Vec<Board> {
@@ -837,5 +897,46 @@ mod tests {
             }
         }
         assert!(without_pairs > 0, "no position without two-candidate cells");
+    }
+
+    /// The solutions a search visits (all, or up to 40) within `budget` guesses, and the
+    /// guesses it made.
+    fn visited(mut search: Search, budget: u64) -> (Vec<Grid>, u64) {
+        let mut solutions = Vec::new();
+        let mut left = budget;
+        let _ = search.run(&mut left, &mut |solved| {
+            solutions.push(solved.grid());
+            if solutions.len() < 40 {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        (solutions, budget - left)
+    }
+
+    #[test]
+    fn the_weighted_rule_guesses_as_its_cell_rule_until_it_learns() {
+        for (k, board) in positions(5).into_iter().enumerate() {
+            let early = [Branching::FewestCandidates, Branching::FirstPair][k % 2];
+            let weighted = visited(Search::weighted(board, early), LEARNS_AFTER);
+            assert_eq!(weighted, visited(Search::new(board, early), LEARNS_AFTER));
+        }
+        // Past that, it searches otherwise: on these boards it finds 40 solutions (of many) in
+        // a fraction of the guesses.
+        for puzzle in [
+            "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
+            "...9................2.4........6..4...73............62....9.....3.7..............",
+        ] {
+            let givens = parse_line(puzzle).unwrap();
+            let board = Board::new(&givens).unwrap();
+            for early in [Branching::FewestCandidates, Branching::FirstPair] {
+                let (found, guesses) = visited(Search::weighted(board, early), u64::MAX);
+                let (plain_found, plain_guesses) = visited(Search::new(board, early), u64::MAX);
+                assert_eq!((found.len(), plain_found.len()), (40, 40), "{}", puzzle);
+                assert!(found.iter().all(|grid| grid.solves(&givens)));
+                assert!(guesses < plain_guesses / 2, "{} {:?}", puzzle, early);
+            }
+        }
     }
 }
