@@ -24,15 +24,15 @@
 //! [`LEARNS_AFTER`] guesses, which is all most boards need, so it costs them nothing more, and
 //! the portfolio runs it first.
 //!
-//! Every rule but the plain ones the portfolio starts with also checks, at its root (and probing at
-//! each position it probes), that every unit can give its open cells different candidates
-//! ([`Board::units_matched`]). A board whose givens break this only in combination (three
-//! cells of a row left with the same two candidates) has no solution, which propagation sees
-//! only by exhausting every way to fill the rest: such boards stalled every rule, and were
+//! Every rule but the plain ones the portfolio starts with also checks, at its root (and
+//! probing at each position it probes), that every unit can give its open cells different
+//! candidates ([`Board::units_matched`]). A board whose givens break this only in combination
+//! (three cells of a row left with the same two candidates) has no solution, which propagation
+//! sees only by exhausting every way to fill the rest: such boards stalled every rule, and were
 //! three of the five worst the adversary found against the portfolio with the weighted rule.
 //!
 //! Each rule has boards of its own that stall it and that another rule answers in a few guesses,
-//! so the portfolio in [`super::solve()`] runs them all, the fast one first.
+//! so the portfolio in [`super::solve()`] runs them all, the weighted rule first.
 //!
 //! A [`Search`] stops when its guess budget runs out and resumes on the next budget where it
 //! stopped, so the portfolio's turns waste nothing: a board costs what its best strategy needs
@@ -111,16 +111,8 @@ impl Board {
         // Of the cells with the fewest candidates, the one with the most open peers: a guess
         // there narrows the most cells. Against taking the first such cell, this makes the search
         // trees of the hardest standard boards about a third smaller (BENCHMARKS.md).
-        if self.pairs.iter().any(|&cells| cells != 0) {
-            let mut best = 0;
-            for (b, &cells) in self.pairs.iter().enumerate() {
-                let mut cells = cells;
-                while cells != 0 {
-                    let p = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    best = best.max(cell_key(u64::from(self.open_peers(b, p)), b, p));
-                }
-            }
+        let best = self.best_pair(|b, p| u64::from(self.open_peers(b, p)));
+        if best != 0 {
             let (_, b, p) = key_parts(best);
             return Some((b, p));
         }
@@ -146,6 +138,22 @@ impl Board {
         Some((fewest.1, fewest.2))
     }
 
+    /// The greatest [`cell_key`] of the two-candidate cells, each scored by `score` (band,
+    /// position); 0 if there are none.
+    #[inline(always)]
+    fn best_pair(&self, score: impl Fn(usize, usize) -> u64) -> u64 {
+        let mut best = 0;
+        for (b, &cells) in self.pairs.iter().enumerate() {
+            let mut cells = cells;
+            while cells != 0 {
+                let p = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                best = best.max(cell_key(score(b, p), b, p));
+            }
+        }
+        best
+    }
+
     /// The open cell with the fewest candidates for its weight (see [`Branching::Weighted`]),
     /// as (band, position), or `None` if the board is solved.
     // Kept out of line: inlined, it slows the choice of the other rules (4 % more instructions
@@ -169,16 +177,8 @@ impl Board {
         };
         // The two-candidate cells are known without counting (propagation notes them). Of
         // them the heaviest, then the one with the most open peers (at most 20), then the first.
-        let mut heaviest_pair = 0;
-        for (b, &cells) in self.pairs.iter().enumerate() {
-            let mut cells = cells;
-            while cells != 0 {
-                let p = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let score = weight_of(weights, b, p) << 5 | u64::from(self.open_peers(b, p));
-                heaviest_pair = heaviest_pair.max(cell_key(score, b, p));
-            }
-        }
+        let heaviest_pair =
+            self.best_pair(|b, p| weight_of(weights, b, p) << 5 | u64::from(self.open_peers(b, p)));
         if heaviest_pair != 0 {
             let (score, b, p) = key_parts(heaviest_pair);
             best = Lightest {
@@ -771,10 +771,15 @@ mod tests {
     /// turns of `turn` guesses, and the guesses it made.
     fn visited_in_turns(puzzle: &str, branching: Branching, turn: u64) -> (Vec<Grid>, u64) {
         let board = Board::new(&parse_line(puzzle).unwrap()).unwrap();
-        let mut search = Search::new(board, branching);
+        visited(Search::new(board, branching), turn, GUESSES)
+    }
+
+    /// The first 40 solutions `search` visits within `limit` guesses, run in turns of `turn`
+    /// guesses, and the guesses it made.
+    fn visited(mut search: Search, turn: u64, limit: u64) -> (Vec<Grid>, u64) {
         let (mut solutions, mut guesses) = (Vec::new(), 0);
         loop {
-            let mut budget = turn.min(GUESSES - guesses);
+            let mut budget = turn.min(limit - guesses);
             let granted = budget;
             let flow = search.run(&mut budget, &mut |solved| {
                 solutions.push(solved.grid());
@@ -785,7 +790,7 @@ mod tests {
                 }
             });
             guesses += granted - budget;
-            if flow != ControlFlow::Break(Stop::Budget) || guesses == GUESSES {
+            if flow != ControlFlow::Break(Stop::Budget) || guesses == limit {
                 return (solutions, guesses);
             }
         }
@@ -899,28 +904,15 @@ mod tests {
         assert!(without_pairs > 0, "no position without two-candidate cells");
     }
 
-    /// The solutions a search visits (all, or up to 40) within `budget` guesses, and the
-    /// guesses it made.
-    fn visited(mut search: Search, budget: u64) -> (Vec<Grid>, u64) {
-        let mut solutions = Vec::new();
-        let mut left = budget;
-        let _ = search.run(&mut left, &mut |solved| {
-            solutions.push(solved.grid());
-            if solutions.len() < 40 {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        });
-        (solutions, budget - left)
-    }
-
     #[test]
     fn the_weighted_rule_guesses_as_its_cell_rule_until_it_learns() {
         for (k, board) in positions(5).into_iter().enumerate() {
             let early = [Branching::FewestCandidates, Branching::FirstPair][k % 2];
-            let weighted = visited(Search::weighted(board, early), LEARNS_AFTER);
-            assert_eq!(weighted, visited(Search::new(board, early), LEARNS_AFTER));
+            let weighted = visited(Search::weighted(board, early), LEARNS_AFTER, LEARNS_AFTER);
+            assert_eq!(
+                weighted,
+                visited(Search::new(board, early), LEARNS_AFTER, LEARNS_AFTER)
+            );
         }
         // Past that, it searches otherwise: on these boards it finds 40 solutions (of many) in
         // a fraction of the guesses.
@@ -931,8 +923,9 @@ mod tests {
             let givens = parse_line(puzzle).unwrap();
             let board = Board::new(&givens).unwrap();
             for early in [Branching::FewestCandidates, Branching::FirstPair] {
-                let (found, guesses) = visited(Search::weighted(board, early), u64::MAX);
-                let (plain_found, plain_guesses) = visited(Search::new(board, early), u64::MAX);
+                let (found, guesses) = visited(Search::weighted(board, early), u64::MAX, u64::MAX);
+                let (plain_found, plain_guesses) =
+                    visited(Search::new(board, early), u64::MAX, u64::MAX);
                 assert_eq!((found.len(), plain_found.len()), (40, 40), "{}", puzzle);
                 assert!(found.iter().all(|grid| grid.solves(&givens)));
                 assert!(guesses < plain_guesses / 2, "{} {:?}", puzzle, early);

@@ -229,11 +229,11 @@ const ROUND_BUDGET: u64 = 32;
 /// first turn and two rounds, and the worst the adversary found cost 2,800 to 3,100 guesses,
 /// although the weighted rule alone answered most of them in 300 to 550; after, a hundred of
 /// the worst boards cost at most 2,007 guesses, and 45,000 in all where they had cost 142,000
-/// (BENCHMARKS.md, thirty-third pass).
-/// A board that gets past the first turn is most often answered by probing, crossings or the
-/// place rule. The weighted rule and probing take their turns first; of each round probing and the place rule have five shares, the weighted
-/// rule and crossings three, and every other strategy one, because each answers boards that
-/// stall all the rest. The shares were chosen by simulating schedules on what each strategy alone
+/// (BENCHMARKS.md, thirty-third pass). A board that gets past the first turn is most often
+/// answered by probing, crossings or the place rule. The weighted rule and probing take their
+/// turns first; of each round probing and the place rule have five shares, the weighted rule
+/// and crossings three, and every other strategy one, because each answers boards that stall
+/// all the rest. The shares were chosen by simulating schedules on what each strategy alone
 /// needs on the adversary's boards, counted in time rather than guesses (a guess of the weighted
 /// rule or the place rule costs about one and a half probes, a crossing under two), then checked
 /// by climbing against the result; probing's fell from six to five once it stopped probing the
