@@ -64,6 +64,10 @@ struct Args {
     /// the guesses and time of every strategy in every mode on each.
     #[arg(long)]
     examine: bool,
+    /// Runs of each search when examining; the fastest is shown (one run on a shared machine
+    /// is noisy).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    runs: u32,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -116,6 +120,19 @@ enum Engine {
 }
 
 impl Engine {
+    /// The guesses `self` makes to answer `question` about `board` (`None` past `cap`), and the
+    /// fastest of `runs` runs in microseconds.
+    fn timed(self, board: &Sudoku, question: Question, cap: u64, runs: u32) -> (Option<u64>, u64) {
+        let mut micros = u64::MAX;
+        let mut guesses = None;
+        for _ in 0..runs {
+            let start = Instant::now();
+            guesses = self.guesses(board, question, cap);
+            micros = micros.min(start.elapsed().as_micros() as u64);
+        }
+        (guesses, micros)
+    }
+
     /// The guesses `self` makes to answer `question` about `board`; `None` past `cap`.
     fn guesses(self, board: &Sudoku, question: Question, cap: u64) -> Option<u64> {
         match self {
@@ -199,7 +216,7 @@ fn main() {
         }
     };
     if args.examine {
-        examine(engine, args.cap);
+        examine(engine, args.cap, args.runs);
         return;
     }
     // 11 to 30 givens on 9x9 boards: the sparse range where the 9x9 tails were found.
@@ -222,13 +239,7 @@ fn main() {
             Score::Guesses => 1,
             Score::Time => 3,
         };
-        let mut micros = u64::MAX;
-        let mut guesses = None;
-        for _ in 0..runs {
-            let start = Instant::now();
-            guesses = engine.guesses(board, question, args.cap);
-            micros = micros.min(start.elapsed().as_micros() as u64);
-        }
+        let (guesses, micros) = engine.timed(board, question, args.cap, runs);
         (guesses.unwrap_or(args.cap), micros)
     };
     let score = |(guesses, micros): (u64, u64)| match args.score {
@@ -359,9 +370,10 @@ fn mutate(board: &Sudoku, shape: &Shape, rng: &mut Rng) -> Option<Sudoku> {
     }
 }
 
-/// Prints, for each board on standard input, the guesses and microseconds of every strategy of
-/// the 9x9 engine or of the family engine, in every mode (`-` where the search hit `cap`).
-fn examine(engine: Engine, cap: u64) {
+/// Prints, for each board on standard input, the guesses and microseconds (the fastest of
+/// `runs` runs) of every strategy of the 9x9 engine or of the family engine, in every mode (`-`
+/// where the search hit `cap`).
+fn examine(engine: Engine, cap: u64, runs: u32) {
     let engines: Vec<Engine> = match engine {
         Engine::Nine(_) => std::iter::once(Strategy::Portfolio)
             .chain(Strategy::ALONE)
@@ -382,9 +394,7 @@ fn examine(engine: Engine, cap: u64) {
         for mode in [Mode::First, Mode::Count, Mode::Smallest] {
             let mut row = format!("  {:<9}", format!("{:?}", mode).to_lowercase());
             for &engine in &engines {
-                let start = Instant::now();
-                let guesses = engine.guesses(&board, mode.question(), cap);
-                let micros = start.elapsed().as_micros();
+                let (guesses, micros) = engine.timed(&board, mode.question(), cap, runs);
                 let shown = match guesses {
                     Some(guesses) => format!("{} ({} us)", guesses, micros),
                     None => format!("- ({} us)", micros),
