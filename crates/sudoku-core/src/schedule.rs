@@ -1,4 +1,7 @@
-//! Guess budgets, and the schedule on which both engines' portfolios give their strategies turns.
+//! Guess budgets, the schedule on which both engines' portfolios give their strategies turns,
+//! and what the searches that take those turns share: why a search stopped, and how it resumes.
+
+use std::ops::ControlFlow;
 
 /// How many guesses a search may make in all, and how many it has made.
 pub(crate) struct Effort {
@@ -32,6 +35,34 @@ impl Effort {
         self.spent += granted - left;
         result
     }
+}
+
+/// Why a search stopped before exhausting its tree.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Stop {
+    /// The visitor asked to stop.
+    Visitor,
+    /// The guess budget ran out.
+    Budget,
+}
+
+/// Resumes, in order and each with `go_on_from`, the positions where a search stopped (the
+/// deepest first), until one of them stops it again or all are done. Returns how the last one
+/// ended and the positions not resumed, which a search that stopped for its budget keeps, after
+/// those the run suspended anew, so that its next run goes on where this one stopped.
+pub(crate) fn resume_in_order<T>(
+    frames: Vec<T>,
+    mut go_on_from: impl FnMut(T) -> ControlFlow<Stop>,
+) -> (ControlFlow<Stop>, std::vec::IntoIter<T>) {
+    let mut frames = frames.into_iter();
+    let mut flow = ControlFlow::Continue(());
+    for frame in frames.by_ref() {
+        flow = go_on_from(frame);
+        if flow.is_break() {
+            break;
+        }
+    }
+    (flow, frames)
 }
 
 /// A portfolio's schedule: one strategy alone first (one as fast as any on ordinary boards), on
@@ -182,6 +213,34 @@ impl<S: Copy + PartialEq> Schedule<'_, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn resuming_stops_at_the_first_break_and_hands_back_the_rest() {
+        // Frames are tried in order; the one that breaks is taken, the ones after it are not.
+        let ends = |stop_at: Option<(u32, Stop)>| {
+            let mut tried = Vec::new();
+            let (flow, rest) = resume_in_order(vec![1, 2, 3, 4], |frame| {
+                tried.push(frame);
+                match stop_at {
+                    Some((at, stop)) if at == frame => ControlFlow::Break(stop),
+                    _ => ControlFlow::Continue(()),
+                }
+            });
+            (flow, tried, rest.collect::<Vec<_>>())
+        };
+        assert_eq!(
+            ends(Some((2, Stop::Budget))),
+            (ControlFlow::Break(Stop::Budget), vec![1, 2], vec![3, 4])
+        );
+        assert_eq!(
+            ends(Some((4, Stop::Visitor))),
+            (ControlFlow::Break(Stop::Visitor), vec![1, 2, 3, 4], vec![])
+        );
+        assert_eq!(
+            ends(None),
+            (ControlFlow::Continue(()), vec![1, 2, 3, 4], vec![])
+        );
+    }
 
     #[test]
     fn turns_grow_until_one_strategy_answers_and_every_guess_is_counted() {

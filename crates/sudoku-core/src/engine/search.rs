@@ -44,6 +44,7 @@ use std::ops::ControlFlow;
 
 use super::board::{Board, Move, ProbeProgress};
 use super::layout::*;
+use crate::schedule::{resume_in_order, Stop};
 
 /// What a search branches on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -485,15 +486,6 @@ const PROBE_DEPTH: u32 = 6;
 /// fewer (239 a board against 274) in about the same time (BENCHMARKS.md, thirty-third pass).
 const LEARNS_AFTER: u64 = 128;
 
-/// Why a search stopped before exhausting its tree.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Stop {
-    /// The visitor asked to stop.
-    Visitor,
-    /// The guess budget ran out.
-    Budget,
-}
-
 /// A depth-first search from one position that stops when its guess budget runs out and
 /// resumes, on a new budget, where it stopped: it visits solutions reachable from the position,
 /// branching as its [`Branching`] says and trying digits in increasing order, each solution
@@ -576,21 +568,15 @@ impl Search {
         let flow = match self.root.take() {
             Some(mut root) => walk.below(&mut root, 0, None),
             None => {
-                let mut frames = std::mem::take(&mut self.suspended).into_iter();
-                let mut flow = ControlFlow::Continue(());
-                for mut frame in frames.by_ref() {
-                    flow = match frame.rest {
-                        Rest::Probe(probing) => {
-                            walk.below(&mut frame.board, frame.depth, Some(probing))
-                        }
-                        Rest::Branch(branch) => walk.expand(&mut frame.board, branch, frame.depth),
-                    };
-                    if flow.is_break() {
-                        break;
+                let frames = std::mem::take(&mut self.suspended);
+                let (flow, unresumed) = resume_in_order(frames, |mut frame| match frame.rest {
+                    Rest::Probe(probing) => {
+                        walk.below(&mut frame.board, frame.depth, Some(probing))
                     }
-                }
+                    Rest::Branch(branch) => walk.expand(&mut frame.board, branch, frame.depth),
+                });
                 if flow == ControlFlow::Break(Stop::Budget) {
-                    walk.suspended.extend(frames);
+                    walk.suspended.extend(unresumed);
                 }
                 flow
             }

@@ -3,9 +3,9 @@
 use std::ops::ControlFlow;
 
 use super::board::{Board, DENSE_GIVENS};
-use super::search::{Branching, Search, Stop};
+use super::search::{Branching, Search};
 use crate::grid::Grid;
-use crate::schedule::{Effort, Schedule};
+use crate::schedule::{Effort, Schedule, Stop};
 
 /// A completion of `puzzle`: a full, rule-abiding board keeping every filled cell; `None` if
 /// there is none (including when the givens already repeat a digit in a unit).

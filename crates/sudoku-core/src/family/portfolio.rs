@@ -7,10 +7,10 @@ use std::ops::ControlFlow;
 use super::geometry::Geometry;
 use super::learning::{FirstOrder, Learning};
 use super::position::Position;
-use super::search::{search, Branching, Conflicts, Search, Stop};
+use super::search::{search, Branching, Conflicts, Search};
 use super::tuning::Tuning;
 use super::Method;
-use crate::schedule::{Effort, Progress, Schedule};
+use crate::schedule::{Effort, Progress, Schedule, Stop};
 
 impl Method {
     /// The turns this method takes on boards of `n x n` boxes: the portfolio's, or one search on

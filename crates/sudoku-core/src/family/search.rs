@@ -31,6 +31,7 @@ use std::ops::ControlFlow;
 use super::geometry::Geometry;
 use super::position::{Pending, Position};
 use crate::probe_cursor::ProbeCursor;
+use crate::schedule::{resume_in_order, Stop};
 
 /// What a search branches on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -63,15 +64,6 @@ const PROBE_DEPTH: u32 = 3;
 /// 60 % longer, and at the first 12 to 30 the 25x25 boards swung one by one, some a hundred
 /// times faster and others ten times slower (BENCHMARKS.md, twelfth pass).
 const MATCHING_DEPTH: u32 = 3;
-
-/// Why a search stopped before exhausting its tree.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Stop {
-    /// The visitor asked to stop.
-    Visitor,
-    /// The guess budget ran out.
-    Budget,
-}
 
 impl Position {
     /// The guesses to branch on, in the order to try them, as cells and digits (`d` for digit
@@ -293,21 +285,15 @@ impl Search {
         let flow = match self.root.take() {
             Some(root) => walk.below(root, 0, ProbeCursor::default()),
             None => {
-                let mut frames = std::mem::take(&mut self.suspended).into_iter();
-                let mut flow = ControlFlow::Continue(());
-                for frame in frames.by_ref() {
-                    flow = match frame.rest {
-                        Rest::Probe(probing) => walk.below(frame.position, frame.depth, probing),
-                        Rest::Guesses(guesses, from) => {
-                            walk.expand(frame.position, guesses, from, frame.depth)
-                        }
-                    };
-                    if flow.is_break() {
-                        break;
+                let frames = std::mem::take(&mut self.suspended);
+                let (flow, unresumed) = resume_in_order(frames, |frame| match frame.rest {
+                    Rest::Probe(probing) => walk.below(frame.position, frame.depth, probing),
+                    Rest::Guesses(guesses, from) => {
+                        walk.expand(frame.position, guesses, from, frame.depth)
                     }
-                }
+                });
                 if flow == ControlFlow::Break(Stop::Budget) {
-                    walk.suspended.extend(frames);
+                    walk.suspended.extend(unresumed);
                 }
                 flow
             }
