@@ -623,15 +623,16 @@ mod tests {
     /// slow spell, past the bound), which five shares of the place rule take to 2,780; the last,
     /// the worst of a ten-minute climb to a count on 11 to 30 givens against those five shares
     /// on an Intel Xeon (2,866 guesses, 0.74 to 0.79 ms quiet and 1.0 to 1.1 ms slow there).
-    /// The last nine are the worst of climbs against the portfolio once the weighted rule took
+    /// The last eleven are the worst of climbs against the portfolio once the weighted rule took
     /// the first turn: ten minutes each to a count on 11 to 30 givens (1,387 guesses), a first
     /// solution on 11 to 30 (1,414), a count on 25 to 35 (1,604) and the smallest solution on 11
     /// to 30 (7,566); twenty minutes each to a count (1,606) and a first solution (1,387) on 11
     /// to 30; ten minutes to a first solution on 11 to 30 on the final commit of that pass
-    /// (1,461 guesses, 0.62 to 0.65 ms in a slow spell); and thirty minutes each, on 11 to 30
-    /// givens a pass later, to a count (1,607 guesses, 0.45 to 0.57 ms) and to the smallest
-    /// solution (8,383, 2.1 to 2.2 ms).
-    const ADVERSARIAL: [&str; 76] = [
+    /// (1,461 guesses, 0.62 to 0.65 ms in a slow spell); and thirty minutes each a pass later,
+    /// on 11 to 30 givens to a count (1,607 guesses, 0.45 to 0.57 ms), to the smallest solution
+    /// (8,383, 2.1 to 2.2 ms) and to a first solution (1,473, 0.34 to 0.39 ms), and on 25 to 35
+    /// givens to a count (1,630, 0.37 to 0.64 ms).
+    const ADVERSARIAL: [&str; 78] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -708,6 +709,8 @@ mod tests {
         "......4.1.........8..........9...5..6...5......41.9......4....93....1.5...59.....",
         "..4..7..........5.7..6.............54....2.....74....9....53.......7..1..5......2",
         "5.....1...267.....8.............3........................964.........964.........",
+        ".........4.....2.................1.........95..................2..4.1...14..2....",
+        "..9....4...8..6....4...5..8.9.....8.8...6.4....4.8...96..75.8..4..6....2.8...16..",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
