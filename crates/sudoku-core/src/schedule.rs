@@ -210,9 +210,65 @@ impl<S: Copy + PartialEq> Schedule<'_, S> {
     }
 }
 
+/// For both engines' search tests: the first `most` solutions a resumable search visits within
+/// `limit` guesses, run in turns of `turn` guesses, and the guesses it made. `run` goes on with
+/// the search on the budget it is given (counting it down) and hands each solution it visits to
+/// the visitor it is given, as the searches' own `run` do.
+#[cfg(test)]
+pub(crate) fn solutions_in_turns<T>(
+    turn: u64,
+    limit: u64,
+    most: usize,
+    mut run: impl FnMut(&mut u64, &mut dyn FnMut(T) -> ControlFlow<()>) -> ControlFlow<Stop>,
+) -> (Vec<T>, u64) {
+    let (mut found, mut guesses) = (Vec::new(), 0);
+    loop {
+        let mut budget = turn.min(limit - guesses);
+        let granted = budget;
+        let flow = run(&mut budget, &mut |solution| {
+            found.push(solution);
+            if found.len() < most {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        guesses += granted - budget;
+        if flow != ControlFlow::Break(Stop::Budget) || guesses == limit {
+            return (found, guesses);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn solutions_in_turns_stop_at_the_limit_or_the_most_solutions() {
+        // A stand-in search that makes 10 guesses before each of its 5 solutions.
+        let visits = |turn: u64, limit: u64, most: usize| {
+            let mut made = 0u64;
+            solutions_in_turns(turn, limit, most, |budget, visit| {
+                while made < 50 {
+                    if *budget == 0 {
+                        return ControlFlow::Break(Stop::Budget);
+                    }
+                    *budget -= 1;
+                    made += 1;
+                    if made % 10 == 0 && visit(made).is_break() {
+                        return ControlFlow::Break(Stop::Visitor);
+                    }
+                }
+                ControlFlow::Continue(())
+            })
+        };
+        let all = (vec![10, 20, 30, 40, 50], 50);
+        assert_eq!(visits(u64::MAX, u64::MAX, 40), all);
+        assert_eq!(visits(3, u64::MAX, 40), all);
+        assert_eq!(visits(7, 25, 40), (vec![10, 20], 25));
+        assert_eq!(visits(4, u64::MAX, 2), (vec![10, 20], 20));
+    }
 
     #[test]
     fn resuming_stops_at_the_first_break_and_hands_back_the_rest() {

@@ -763,23 +763,9 @@ mod tests {
     /// The first 40 solutions `search` visits within `limit` guesses, run in turns of `turn`
     /// guesses, and the guesses it made.
     fn visited(mut search: Search, turn: u64, limit: u64) -> (Vec<Grid>, u64) {
-        let (mut solutions, mut guesses) = (Vec::new(), 0);
-        loop {
-            let mut budget = turn.min(limit - guesses);
-            let granted = budget;
-            let flow = search.run(&mut budget, &mut |solved| {
-                solutions.push(solved.grid());
-                if solutions.len() < 40 {
-                    ControlFlow::Continue(())
-                } else {
-                    ControlFlow::Break(())
-                }
-            });
-            guesses += granted - budget;
-            if flow != ControlFlow::Break(Stop::Budget) || guesses == limit {
-                return (solutions, guesses);
-            }
-        }
+        crate::schedule::solutions_in_turns(turn, limit, 40, |budget, visit| {
+            search.run(budget, &mut |solved| visit(solved.grid()))
+        })
     }
 
     #[test]

@@ -436,29 +436,47 @@ mod tests {
         limit: usize,
         matching_after: Option<u64>,
     ) -> Vec<Vec<u8>> {
+        let (found, _) = visited(
+            n,
+            cells,
+            branching,
+            matching_after,
+            (u64::MAX, u64::MAX, limit),
+        )
+        .unwrap_or_default();
+        for digits in &found {
+            assert!(cells.iter().zip(digits).all(|(&g, &d)| g == 0 || g == d));
+        }
+        found
+    }
+
+    /// The first `most` solutions a [`Search`] from `cells` (boxes of `n`) visits within `limit`
+    /// guesses, run in turns of `turn` guesses (`(turn, limit, most)`), matching everywhere after
+    /// `matching_after` guesses if given, and the guesses it made; `None` if the start position
+    /// has no solution.
+    fn visited(
+        n: usize,
+        cells: &[u8],
+        branching: Branching,
+        matching_after: Option<u64>,
+        (turn, limit, most): (u64, u64, usize),
+    ) -> Option<(Vec<Vec<u8>>, u64)> {
         let geometry = Geometry::new(n);
-        let start = match Position::new(&geometry, cells) {
-            Some(start) => start,
-            None => return Vec::new(),
-        };
-        let mut search = Search::new(start, branching);
+        let mut search = Search::new(Position::new(&geometry, cells)?, branching);
         if let Some(guesses) = matching_after {
             search = search.matching_everywhere_after(guesses);
         }
-        let mut found = Vec::new();
-        let mut budget = u64::MAX;
         let mut conflicts = Conflicts::new(&geometry);
-        let _ = search.run(&geometry, &mut budget, &mut conflicts, &mut |solved| {
-            let digits = solved.digits().to_vec();
-            assert!(cells.iter().zip(&digits).all(|(&g, &d)| g == 0 || g == d));
-            found.push(digits);
-            if found.len() < limit {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        });
-        found
+        Some(crate::schedule::solutions_in_turns(
+            turn,
+            limit,
+            most,
+            |budget, visit| {
+                search.run(&geometry, budget, &mut conflicts, &mut |solved| {
+                    visit(solved.digits().to_vec())
+                })
+            },
+        ))
     }
 
     #[test]
@@ -513,31 +531,16 @@ mod tests {
         turn: u64,
         matching_after: Option<u64>,
     ) -> (Vec<Vec<u8>>, u64) {
-        const GUESSES: u64 = 3000;
         let board = crate::judge::family_text::parse_line(board).unwrap();
-        let (geometry, cells) = (Geometry::new(board.box_size()), board.cells());
-        let mut search = Search::new(Position::new(&geometry, cells).unwrap(), branching);
-        if let Some(guesses) = matching_after {
-            search = search.matching_everywhere_after(guesses);
-        }
-        let mut conflicts = Conflicts::new(&geometry);
-        let (mut found, mut guesses) = (Vec::new(), 0);
-        loop {
-            let mut budget = turn.min(GUESSES - guesses);
-            let granted = budget;
-            let flow = search.run(&geometry, &mut budget, &mut conflicts, &mut |solved| {
-                found.push(solved.digits().to_vec());
-                if found.len() < 40 {
-                    ControlFlow::Continue(())
-                } else {
-                    ControlFlow::Break(())
-                }
-            });
-            guesses += granted - budget;
-            if flow != ControlFlow::Break(Stop::Budget) || guesses == GUESSES {
-                return (found, guesses);
-            }
-        }
+        let n = board.box_size();
+        visited(
+            n,
+            board.cells(),
+            branching,
+            matching_after,
+            (turn, 3000, 40),
+        )
+        .expect("a start position")
     }
 
     #[test]
