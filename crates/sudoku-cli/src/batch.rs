@@ -92,8 +92,10 @@ pub fn run_batch<E>(
 /// The answer to one puzzle line: a 9x9 board for the 9x9 engine, or a board of another size
 /// (1, 16, 256 or 625 cells) for the family engine.
 pub fn answer(text: &str, task: Task) -> Outcome {
-    let cells = text.trim().chars().count();
-    if cells != 81 && [1, 16, 256, 625].contains(&cells) {
+    let text = text.trim();
+    // A line of 81 bytes holds 21 to 81 characters, so no board of another size: only lines of
+    // other lengths have their characters counted.
+    if text.len() != 81 && [1, 16, 256, 625].contains(&text.chars().count()) {
         return match family_text::parse_line(text) {
             Ok(puzzle) => answer_family(&puzzle, task),
             Err(message) => Outcome::Invalid(message),
