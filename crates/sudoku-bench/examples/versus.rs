@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use sudoku_bench::tdoku::{Tdoku, TdokuPuzzle, NOT_LINKED};
+use sudoku_bench::timing::{processor, quartiles};
 use sudoku_bench::{load_set, SETS};
 use sudoku_core::engine::{count_solutions, solve};
 use sudoku_core::grid::Grid;
@@ -165,37 +166,4 @@ fn time_rounds(
         }
     }
     Ok(seconds)
-}
-
-/// The lower quartile, median and upper quartile of `values` (not empty), each the value at
-/// that rank of the sorted values.
-fn quartiles(values: &[f64]) -> [f64; 3] {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let last = sorted.len() - 1;
-    [
-        sorted[last / 4],
-        sorted[last / 2],
-        sorted[(3 * last).div_ceil(4)],
-    ]
-}
-
-/// The processor's name, family and model, as `/proc/cpuinfo` gives them (ratios to tdoku
-/// differ between makes), and the count of cores.
-fn processor() -> String {
-    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let field = |key: &str| {
-        info.lines()
-            .filter_map(|line| line.split_once(':'))
-            .find(|(name, _)| name.trim() == key)
-            .map_or("?".to_string(), |(_, value)| value.trim().to_string())
-    };
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    format!(
-        "{} (family {}, model {}), {} cores",
-        field("model name"),
-        field("cpu family"),
-        field("model"),
-        cores
-    )
 }

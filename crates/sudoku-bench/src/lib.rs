@@ -1,10 +1,12 @@
 //! Puzzle sets for the benchmarks: the shared benchmark collection, read from a folder beside the
 //! workspace (overridable) and never copied into it, and generated Su-Domino-Ku puzzles with only
-//! ten placed dominoes; [`tdoku`], the peer solver, where a build links it; and [`replay`], which
-//! prices schedules of the 9x9 portfolio on what each strategy needs alone.
+//! ten placed dominoes; [`tdoku`], the peer solver, where a build links it; [`replay`], which
+//! prices schedules of the 9x9 portfolio on what each strategy needs alone; and [`timing`], what
+//! the timing programs report beside their figures.
 
 pub mod replay;
 pub mod tdoku;
+pub mod timing;
 
 use std::fs;
 
