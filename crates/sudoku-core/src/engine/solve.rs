@@ -623,18 +623,18 @@ mod tests {
     /// slow spell, past the bound), which five shares of the place rule take to 2,780; the last,
     /// the worst of a ten-minute climb to a count on 11 to 30 givens against those five shares
     /// on an Intel Xeon (2,866 guesses, 0.74 to 0.79 ms quiet and 1.0 to 1.1 ms slow there).
-    /// The eleven before the last three are the worst of climbs against the portfolio once the weighted rule took
-    /// the first turn: ten minutes each to a count on 11 to 30 givens (1,387 guesses), a first
-    /// solution on 11 to 30 (1,414), a count on 25 to 35 (1,604) and the smallest solution on 11
-    /// to 30 (7,566); twenty minutes each to a count (1,606) and a first solution (1,387) on 11
-    /// to 30; ten minutes to a first solution on 11 to 30 on the final commit of that pass
-    /// (1,461 guesses, 0.62 to 0.65 ms in a slow spell); and thirty minutes each a pass later,
+    /// The eleven before the last three are the worst of climbs against the portfolio once the
+    /// weighted rule took the first turn: ten minutes each to a count on 11 to 30 givens (1,387
+    /// guesses), a first solution on 11 to 30 (1,414), a count on 25 to 35 (1,604) and the smallest
+    /// solution on 11 to 30 (7,566); twenty minutes each to a count (1,606) and a first solution
+    /// (1,387) on 11 to 30; ten minutes to a first solution on 11 to 30 on the final commit of that
+    /// pass (1,461 guesses, 0.62 to 0.65 ms in a slow spell); and thirty minutes each a pass later,
     /// on 11 to 30 givens to a count (1,607 guesses, 0.45 to 0.57 ms), to the smallest solution
     /// (8,383, 2.1 to 2.2 ms) and to a first solution (1,473, 0.34 to 0.39 ms), and on 25 to 35
     /// givens to a count (1,630, 0.37 to 0.64 ms). The last three are the worst of twenty-minute
-    /// climbs on 11 to 30 givens against the same searches, to a count (1,965 guesses, 0.64 to
-    /// 0.74 ms in a slow spell), a first solution (1,528, 0.33 to 0.64 ms) and the smallest
-    /// solution (10,713, 4.0 ms slow), the most of these boards to the smallest solution.
+    /// climbs on 11 to 30 givens against the same searches, to a count (1,965 guesses, 0.64 to 0.74
+    /// ms in a slow spell), a first solution (1,528, 0.33 to 0.64 ms) and the smallest solution
+    /// (10,713, 4.0 ms slow), the most of these boards to the smallest solution.
     const ADVERSARIAL: [&str; 81] = [
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",

@@ -441,7 +441,9 @@ mod tests {
             cells,
             branching,
             matching_after,
-            (u64::MAX, u64::MAX, limit),
+            u64::MAX,
+            u64::MAX,
+            limit,
         )
         .unwrap_or_default();
         for digits in &found {
@@ -451,15 +453,16 @@ mod tests {
     }
 
     /// The first `most` solutions a [`Search`] from `cells` (boxes of `n`) visits within `limit`
-    /// guesses, run in turns of `turn` guesses (`(turn, limit, most)`), matching everywhere after
-    /// `matching_after` guesses if given, and the guesses it made; `None` if the start position
-    /// has no solution.
+    /// guesses, run in turns of `turn` guesses, matching everywhere after `matching_after`
+    /// guesses if given, and the guesses it made; `None` if the start position has no solution.
     fn visited(
         n: usize,
         cells: &[u8],
         branching: Branching,
         matching_after: Option<u64>,
-        (turn, limit, most): (u64, u64, usize),
+        turn: u64,
+        limit: u64,
+        most: usize,
     ) -> Option<(Vec<Vec<u8>>, u64)> {
         let geometry = Geometry::new(n);
         let mut search = Search::new(Position::new(&geometry, cells)?, branching);
@@ -533,14 +536,8 @@ mod tests {
     ) -> (Vec<Vec<u8>>, u64) {
         let board = crate::judge::family_text::parse_line(board).unwrap();
         let n = board.box_size();
-        visited(
-            n,
-            board.cells(),
-            branching,
-            matching_after,
-            (turn, 3000, 40),
-        )
-        .expect("a start position")
+        visited(n, board.cells(), branching, matching_after, turn, 3000, 40)
+            .expect("a start position")
     }
 
     #[test]
