@@ -571,71 +571,14 @@ mod tests {
         }
     }
 
-    /// The worst boards the adversary (`sudoku-bench`'s `adversary` example) found against the
-    /// whole engine, in any mode, and some that stall every strategy but one. The first is the
-    /// worst before the portfolio resumed its searches; the seven after the first nineteen, the
-    /// worst after; the next three, the worst of the climbs against the open-peer branching
-    /// (first solution, count to 2, smallest solution); the next, the worst of a later climb to
-    /// a first solution (6,692 guesses); the next, the worst of a five-minute climb to a first
-    /// solution in the family engine's eleventh pass (6,776 guesses, 0.9 to 1.1 ms on AMD); the
-    /// next three, the worst of ten-minute climbs against the portfolio with the weighted-degree
-    /// rule (first solution, count to 2, smallest solution); the next, the worst of a
-    /// fifteen-minute climb to a count of 2 against it (3,005 guesses, which the matching at the
-    /// root has since cut to the first turn's 1,024); the next two, the worst of five-minute
-    /// climbs against the engine with the matching (first solution, count to 2); the next three,
-    /// the worst of later ten-minute climbs against the same engine (first solution, count to 2,
-    /// smallest solution: 2,459, 2,616 and 10,552 guesses); the next four, the worst of
-    /// ten-minute climbs outside the usual 11 to 30 givens, on boards of 30 to 50 givens (first
-    /// solution, count to 2, smallest solution: 1,651, 1,604 and 5,332 guesses) and of 1 to 12
-    /// (smallest solution: 9,583 guesses); the next, the slowest of a climb on 30 to 50 givens
-    /// scored by time (1,426 guesses to a count of 2, dearer ones than most); the next four, the
-    /// worst of ten-minute climbs after cell guessing began to take the first two-candidate cell
-    /// on boards of 30 givens or more, on boards of 30 to 50 givens and of 25 to 35 (first
-    /// solution, count to 2: 1,835, 2,543, 1,968 and 1,950 guesses); the next, the worst of a
-    /// later climb to a first solution on 11 to 30 givens (4,109 guesses then, about 1 ms on an
-    /// Intel Xeon, past the engine issue's bound in time; 2,331 since the rounds' shares were
-    /// chosen in time); the next five, the worst of ten-minute climbs against those shares (on
-    /// 25 to 35 givens, first solution and count to 2: 2,846 and 2,960 guesses; on 30 to 50, count
-    /// to 2: 2,776; on 11 to 30, count to 2 and smallest solution: 2,730 and 10,270); the next
-    /// five, the worst of the same engine's climbs on an AMD EPYC of family 25 model 1 (ten
-    /// minutes each: a count of 2 on 25 to 35 givens, 2,869 guesses; a first solution on 30 to
-    /// 50, 2,857; the smallest solution on 11 to 30, 10,061, 1.9 to 2.2 ms; twenty minutes: a
-    /// first solution on 11 to 30, 3,335 guesses, 0.5 to 0.8 ms as the machine's load varies;
-    /// thirty minutes: a count of 2 on 11 to 30, 3,142 guesses); the next two, the worst of
-    /// climbs on the same machine after probing stopped probing the placements its probes had
-    /// vouched for, when it still had six shares of each round (twenty minutes, a count of 2 on
-    /// 25 to 35 givens: 2,248 guesses; ten minutes, the smallest solution on 11 to 30: 10,622;
-    /// with five shares 2,152 and 11,151); the next, the worst of a thirty-minute climb to a
-    /// count on 11 to 30 givens against five shares of probing and two of the weighted rule
-    /// (3,792 guesses, 0.7 ms in quiet spells and 1.1 ms in slow ones, past the bound; 4,016
-    /// before probing skipped vouched placements), which three shares of the weighted rule take
-    /// to 2,803; the next, the worst of a thirty-minute climb to a count on 11 to 30 givens
-    /// against those three shares (2,583 guesses, 0.50 to 0.53 ms in a quiet spell); the next,
-    /// the worst of a ten-minute climb to a first solution on 11 to 30 givens against two shares
-    /// of crossings (3,905 guesses, 0.70 to 0.73 ms quiet and up to 1.03 ms slow, past the
-    /// bound), which three shares of crossings take to 2,369; the next, the worst of a
-    /// thirty-minute climb to a count on 11 to 30 givens against those three shares (2,859
-    /// guesses, 0.53 to 0.55 ms in a quiet spell, the dearest in time of the regression boards
-    /// by a little); the next, the worst of a ten-minute climb to the smallest solution on 11 to
-    /// 30 givens against the same engine (12,955 guesses then, 2.2 to 2.3 ms in a quiet spell,
-    /// the most of these boards to the smallest solution); the next, the worst of a ten-minute
-    /// climb to a count on 11 to 30 givens against the same engine (4,508 guesses, 1.3 ms in a
-    /// slow spell, past the bound), which five shares of the place rule take to 2,780; the last,
-    /// the worst of a ten-minute climb to a count on 11 to 30 givens against those five shares
-    /// on an Intel Xeon (2,866 guesses, 0.74 to 0.79 ms quiet and 1.0 to 1.1 ms slow there).
-    /// The eleven before the last three are the worst of climbs against the portfolio once the
-    /// weighted rule took the first turn: ten minutes each to a count on 11 to 30 givens (1,387
-    /// guesses), a first solution on 11 to 30 (1,414), a count on 25 to 35 (1,604) and the smallest
-    /// solution on 11 to 30 (7,566); twenty minutes each to a count (1,606) and a first solution
-    /// (1,387) on 11 to 30; ten minutes to a first solution on 11 to 30 on the final commit of that
-    /// pass (1,461 guesses, 0.62 to 0.65 ms in a slow spell); and thirty minutes each a pass later,
-    /// on 11 to 30 givens to a count (1,607 guesses, 0.45 to 0.57 ms), to the smallest solution
-    /// (8,383, 2.1 to 2.2 ms) and to a first solution (1,473, 0.34 to 0.39 ms), and on 25 to 35
-    /// givens to a count (1,630, 0.37 to 0.64 ms). The last three are the worst of twenty-minute
-    /// climbs on 11 to 30 givens against the same searches, to a count (1,965 guesses, 0.64 to 0.74
-    /// ms in a slow spell), a first solution (1,528, 0.33 to 0.64 ms) and the smallest solution
-    /// (10,713, 4.0 ms slow), the most of these boards to the smallest solution.
+    /// Every board that was once the engine's worst, as regression tests: the worst the
+    /// adversary (`sudoku-bench`'s `adversary` example) found in each pass against the whole
+    /// engine of that pass, in any mode. The comment before each group names the climbs that
+    /// found it (on boards of 11 to 30 givens unless it says otherwise) and the guesses the
+    /// engine of that time made; BENCHMARKS.md has every climb.
     const ADVERSARIAL: [&str; 81] = [
+        // The worst of the first climbs against the portfolio, before its searches resumed between
+        // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
         "..39...5...1.8.2...6....9..........59128....................1..........8.........",
         "......9748......5.............7..5...6.94..........7............3....6....6.....9",
@@ -651,6 +594,8 @@ mod tests {
         "......345....5.............67..82...8.2.67...................................1...",
         ".5..3....9..5..........................38.12.....21.38......8.................2..",
         "..6..8......5.................8...45.......89....1.........1........9...2...4....",
+        // The worst of the climbs once they resumed, among them a smallest solution of 47,428
+        // guesses then and a count of 6,634.
         "..43.....6...........196.............4..........96.8.191.......8.................",
         ".....5...4..9......53..................267..............2.......67...............",
         "...9................2.4........6..4...73............62....9.....3.7..............",
@@ -658,62 +603,114 @@ mod tests {
         ".6.73.........2....97.....6........2............4.6..364.......2...4.....3..2....",
         "....3........9....................2.....5.1........7..4..........8......712......",
         ".8..1.35..........9....7........9...8....4...7..6..49....2..............69....74.",
+        // Against branching on the cell with the most open peers: first solution, count, smallest
+        // solution (5,377, 5,389 and 23,445 guesses then).
         ".......6.1....4...................8.7..9.13...64....1.........2.481.6............",
         "...4....5..538.9.....1.......96...7...8........2.9.5..3.......................298",
         "....8..9.4.................8.64...............2............8................968..",
+        // A five-minute climb to a first solution (6,692 guesses then, 0.94 to 0.99 ms).
         "....6.......52.......8..........42.51.5...846.8................5.2...6.8.3.......",
+        // A five-minute climb to a first solution in the family engine's eleventh pass (6,776
+        // guesses then, 0.9 to 1.1 ms on an AMD EPYC).
         "....198..6.....2.........5.5........3....6...............2.5.63..........9.......",
+        // Ten minutes each against the portfolio with the weighted rule: first solution, count,
+        // smallest solution.
         ".63.....1.....6..4...........7.8............68..4.......83.....3...4...........6.",
         ".............7..5.....5.6.1.....1....56....7....8.....................3...7.6....",
         "........8.1......5....68.9............7.96..................9.................67.",
+        // Fifteen minutes to a count against it (3,005 guesses then; the matching at the root cut
+        // it to the first turn's 1,024).
         "..78...5...54.6.......................6...............9.........4............5.67",
+        // Five minutes each against the engine with that matching: first solution, count.
         "..7..8.......2.1.....1...4.....4..1.7...........8..3..........7.....7...8.3......",
         "...9..7....2......491........7.4....2....3...........91...7......3..2..........9.",
+        // Ten minutes each against the same engine: first solution, count, smallest solution
+        // (2,459, 2,616 and 10,552 guesses then).
         "...................65..7..........57..64.............8.8..65...47.29.......3.....",
         ".6....................9.4.5..53........1.......47................2...1....96.3...",
         "..4...7.......7.56.....4.9........6...7....89....................9.86.......5....",
+        // A count (4,230 guesses then) and a smallest solution (11,560).
         "2.6.7.....9...1....4...........4.19.6..........2..................9..2.....1.....",
         "4...........9...........93.6....537.8....3.5.....7...2..5..8.......3..1.9.3......",
+        // Ten minutes each on 30 to 50 givens (first solution, count, smallest solution: 1,651,
+        // 1,604 and 5,332 guesses then) and on 1 to 12 (smallest solution: 9,583).
         "9584..........95.44......89..79.58.1.1..8......9....4.8.5.7........9.4.819...875.",
         ".....2.93..95.17..75.......1...7...9.7...9.1.295.1..375.7......9...2.37..3...7..1",
         "......9...9.....7...39.71..2...3..1..142..39...91...27.....17399..3....1.31.9...4",
         "...................9...1..3.4......7...52........4...................1.......7.9.",
+        // The slowest of a climb on 30 to 50 givens scored by time (1,426 guesses to a count,
+        // dearer ones than most).
         "..9....1........4.8......3995...1.6.7.3..5491..1.9.3.53.......65.6....741.4....53",
+        // Ten minutes each once dense boards' cell guessing took the first two-candidate cell, on
+        // 30 to 50 givens and on 25 to 35 (first solution, count: 1,835, 2,543, 1,968 and 1,950
+        // guesses then).
         ".87.4...66...82....1.6.7..8...876.....6....7.17..9.6.....7681.......3.6..61...3.7",
         "9...3.162.6...9........69..3.9.......1....623...3...9..3.9.421.69...3.7...1.6.4.9",
         "......5......5..1.58........5...61...6.2...7...2.71..6.75........86..7.1.16..7.8.",
         "...1....4.41..95..6..4....98.....49..74.8..5.9......8....5..9....8.9......9..4..5",
+        // A first solution (4,109 guesses then, about 1 ms on an Intel Xeon, past the bound; 2,331
+        // once the rounds' shares were chosen in time).
         "...4.........9.851.9.6............7.............7...2......9....4....267.........",
+        // Ten minutes each against those shares: on 25 to 35 givens a first solution and a count
+        // (2,846 and 2,960 guesses then), on 30 to 50 a count (2,776), on 11 to 30 a count and a
+        // smallest solution (2,730 and 10,270).
         "..7...........6..55...1..9..7......9....9...2.2...1.3..9.7.....75.1..9..2.4.6975.",
         "...2.64....2.....9..9.5......6...9.83..6......2...53.6.6.5..2....3.62.9.2....3...",
         ".964....3.3.6.7..9...5....6..9..486....8....48...6593...3.46...48.3..6.......83..",
         "...6.......2...3...................1....7....2.6....354.9.67....2.5.......83.1...",
         "2.6....7.3.......4.9.....1.....2.197.............6......9................71......",
+        // On an AMD EPYC (family 25, model 1): ten minutes each to a count on 25 to 35 givens
+        // (2,869 guesses then), a first solution on 30 to 50 (2,857) and the smallest solution
+        // (10,061); twenty minutes to a first solution (3,335); thirty minutes to a count (3,142).
         "....4.3.5..4..3.9..839......4783.5....5...8..826....3......9..3..8..........1..5.",
         "6.7....8...87..56....8.6.47..6...9788..6.9....9..8.6...6...8...3...6.8...8....756",
         ".5..............................8.......158......9..5.6.4..9....7..81....1.......",
         "...1...8.8..4........2.......1.....9...8......9....4....9..51......8.....1......5",
         "....2..8..6...52...7.........3.....7............7.....7.............3.5..35.8.1..",
+        // Once probing skipped the placements its probes had vouched for: a count on 25 to 35
+        // givens (twenty minutes, 2,248 guesses then) and a smallest solution (ten minutes,
+        // 10,622).
         "..9.758....5...........95.7....5.9..85.....7696.....5859........78....6...6....8.",
         "........3.............98........79....9.......1.6....5.............6...28......79",
+        // Thirty minutes to a count against five shares of probing and two of the weighted rule
+        // (3,792 guesses then, 1.1 ms in slow spells, past the bound; three shares of the weighted
+        // rule took it to 2,803).
         "25...36....8........4....1.............7.184..9.........7...................8....",
+        // Thirty minutes to a count against those three shares (2,583 guesses then).
         "....23....5.86.....3........6..7.....8..1..................6.85....9......7.....9",
+        // Ten minutes to a first solution against two shares of crossings (3,905 guesses then, up
+        // to 1.03 ms in slow spells, past the bound; three shares took it to 2,369).
         "...5.96.......4.........29...........9.....54..3.......29..........2...1...4.5...",
+        // Thirty minutes to a count against those three shares (2,859 guesses then).
         "9......3.1.7.....2....64..8..........46....93..8.......7..49.......36............",
+        // Ten minutes to the smallest solution against the same engine (12,955 guesses then).
         "...21...............2.....9....6..5..5.4..6....9..........7.4...9..........6...7.",
+        // Ten minutes to a count against it (4,508 guesses then, 1.3 ms in a slow spell, past the
+        // bound; five shares of the place rule took it to 2,780).
         "8..4..2.......74.......51.......6......8...........8...8.12.........3........8..3",
+        // Ten minutes to a count against those five shares, on an Intel Xeon (2,866 guesses then,
+        // 1.0 to 1.1 ms in slow spells).
         "....7....5.8...6.2.......1.....9.....8.......1.3.4..............74...1.9.....3...",
+        // Once the weighted rule took the first turn, ten minutes each: a count (1,387 guesses), a
+        // first solution (1,414), a count on 25 to 35 givens (1,604), the smallest solution
+        // (7,566).
         "......3............4..7..28....................5.32..........3.......25..........",
         "....7.3...........9....2....29...7.............3...................27.......9....",
         "..1.2.6.....576....6......7.....5..2..2.....6.7...23...8..54..3.....7.5.52.13....",
         "..6...7............5.6....................582...258.............8........7.......",
+        // Twenty minutes each: a count (1,606 guesses), a first solution (1,387).
         ".9..5....4....9.......4..6.5...8...3.......8..8...3..4..6.............72...6..3..",
         ".42.....1..5...4......1..8..1.......................3.......................2..7.",
+        // Ten minutes to a first solution on that pass's final commit (1,461 guesses).
         "......4.1.........8..........9...5..6...5......41.9......4....93....1.5...59.....",
+        // Thirty minutes each a pass later: a count (1,607 guesses), the smallest solution (8,383),
+        // a first solution (1,473), a count on 25 to 35 givens (1,630).
         "..4..7..........5.7..6.............54....2.....74....9....53.......7..1..5......2",
         "5.....1...267.....8.............3........................964.........964.........",
         ".........4.....2.................1.........95..................2..4.1...14..2....",
         "..9....4...8..6....4...5..8.9.....8.8...6.4....4.8...96..75.8..4..6....2.8...16..",
+        // Twenty minutes each: a count (1,965 guesses, 0.64 to 0.74 ms in a slow spell), a first
+        // solution (1,528), the smallest solution (10,713).
         "...6...1..6...7..2..8...............5....4.7.4..7....13.........5..8..........8..",
         "...3.9.......1...7....7..1...3...9..............2.......1.4.2..............1..3..",
         ".....9....83..7...4...............................1...............7.2..8.....82.7",
