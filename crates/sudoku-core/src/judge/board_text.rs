@@ -172,33 +172,29 @@ pub fn write_board(grid: &Grid, row_format: RowFormat, out: &mut String) {
 pub fn parse_line(line: &str) -> Result<Grid, String> {
     let line = line.trim();
     let mut cells = [0u8; 81];
-    for (count, (cell, &byte)) in cells.iter_mut().zip(line.as_bytes()).enumerate() {
-        *cell = match byte {
-            b'.' | b'0' => 0,
-            b'1'..=b'9' => byte - b'0',
-            // Not ASCII, or not a cell: name the whole character it starts.
-            _ => return Err(unexpected(line, count)),
-        };
+    // Blanks and digits come in no order a branch predictor could learn, so each byte is read
+    // without a branch on what it is, and a byte that is not a cell is looked for only once one
+    // has been seen.
+    let mut strays = false;
+    for (cell, &byte) in cells.iter_mut().zip(line.as_bytes()) {
+        let digit = byte.wrapping_sub(b'0');
+        strays |= digit > 9 && byte != b'.';
+        *cell = if digit <= 9 { digit } else { 0 };
     }
-    if line.len() != 81 {
-        // Count characters, not bytes, and report a stray one past the 81st first.
-        if let Some(count) = line.chars().position(|ch| !matches!(ch, '.' | '0'..='9')) {
-            return Err(unexpected(line, count));
-        }
-        return Err(format!("expected 81 cells, found {}", line.chars().count()));
+    if !strays && line.len() == 81 {
+        return Ok(Grid::from_cells(cells).expect("every cell was read as a digit up to 9"));
     }
-    Ok(Grid::from_cells(cells).expect("every cell was read as a digit up to 9"))
-}
-
-/// The error for the character at 0-based character position `count` of `line` (the first one
-/// that is not a cell).
-fn unexpected(line: &str, count: usize) -> String {
-    let ch = line.chars().nth(count).unwrap_or('?');
-    format!(
-        "unexpected character {} at position {}",
-        quote(ch.encode_utf8(&mut [0; 4])),
-        count + 1
-    )
+    // Count characters, not bytes, and report the first one that is not a cell, even past the
+    // 81st, before the length.
+    let cell = |ch: char| matches!(ch, '.' | '0'..='9');
+    match line.chars().enumerate().find(|&(_, ch)| !cell(ch)) {
+        Some((count, ch)) => Err(format!(
+            "unexpected character {} at position {}",
+            quote(ch.encode_utf8(&mut [0; 4])),
+            count + 1
+        )),
+        None => Err(format!("expected 81 cells, found {}", line.chars().count())),
+    }
 }
 
 /// Appends `grid` as one line of 81 digits (`.` for a blank) and a newline.
