@@ -259,6 +259,24 @@ mod tests {
     }
 
     #[test]
+    fn every_ascii_byte_is_read_as_a_cell_or_refused() {
+        // At the start, in the middle and at the end of a line of blanks: the bytes either side
+        // of the digits ('/' and ':') are refused like any other.
+        for byte in 0..128u8 {
+            for at in [0, 40, 80] {
+                let mut line = [b'.'; 81];
+                line[at] = byte;
+                let parsed = parse_line(std::str::from_utf8(&line).unwrap());
+                match byte {
+                    b'.' | b'0' => assert_eq!(parsed, Ok(Grid::EMPTY)),
+                    b'1'..=b'9' => assert_eq!(parsed.unwrap().get(at), byte - b'0'),
+                    _ => assert!(parsed.is_err(), "byte {} at {}", byte, at),
+                }
+            }
+        }
+    }
+
+    #[test]
     fn spaced_board_round_trips() {
         let parsed = parse_board(SPACED, RowFormat::Spaced).unwrap();
         assert_eq!(parsed.grid.get(1), 3);
