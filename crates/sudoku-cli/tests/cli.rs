@@ -1,9 +1,11 @@
 //! The `sudoku` command as a user runs it.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
-fn sudoku(args: &[&str], input: impl AsRef<[u8]>) -> Output {
+/// The `sudoku` command started with `args`, once `input` is written to its standard input and
+/// the input closed; its output and errors are pipes.
+fn started(args: &[&str], input: impl AsRef<[u8]>) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args(args)
         .stdin(Stdio::piped())
@@ -17,7 +19,12 @@ fn sudoku(args: &[&str], input: impl AsRef<[u8]>) -> Output {
         .unwrap()
         .write_all(input.as_ref())
         .unwrap();
-    child.wait_with_output().unwrap()
+    child
+}
+
+/// The whole run of the `sudoku` command with `args` on `input`.
+fn sudoku(args: &[&str], input: impl AsRef<[u8]>) -> Output {
+    started(args, input).wait_with_output().unwrap()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -119,19 +126,7 @@ fn text_without_end(bytes: &[u8]) -> String {
 fn a_reader_that_stops_early_ends_the_run_quietly() {
     let puzzle = format!("{}\n", UNIQUE);
     let total = 20_000;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(["solve", "--stats"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(puzzle.repeat(total).as_bytes())
-        .unwrap();
+    let mut child = started(&["solve", "--stats"], puzzle.repeat(total));
     // Read one answer, then hang up: far more output remains than a pipe holds.
     let mut first = String::new();
     BufReader::new(child.stdout.take().unwrap())
