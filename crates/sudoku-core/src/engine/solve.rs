@@ -571,11 +571,10 @@ mod tests {
         }
     }
 
-    /// Every board that was once the engine's worst, as regression tests: the worst the
-    /// adversary (`sudoku-bench`'s `adversary` example) found in each pass against the whole
-    /// engine of that pass, in any mode. The comment before each group names the climbs that
-    /// found it (on boards of 11 to 30 givens unless it says otherwise) and the guesses the
-    /// engine of that time made; BENCHMARKS.md has every climb.
+    /// The worst boards of the adversary's climbs (`sudoku-bench`'s `adversary` example) against
+    /// the whole engine of each pass, in every mode, as regression tests. The comment before
+    /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
+    /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
     const ADVERSARIAL: [&str; 86] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
