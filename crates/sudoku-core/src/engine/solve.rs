@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 86] = [
+    const ADVERSARIAL: [&str; 90] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -722,6 +722,13 @@ mod tests {
         // first solution on 30 to 50 (1,120, 0.34 to 0.36 ms).
         ".6..4..51..4.1.6.....69...4.4....2.......9.....2.....69...8.1...2.951...4....6.9.",
         ".3..4825...52.3.8..825.7...5...82.....8.7452..2..5.8.....825......73.......4.....",
+        // Thirty minutes each: a count (1,402 guesses, 0.37 to 0.53 ms), the smallest solution
+        // (8,331, 2.3 to 3.2 ms); twenty-five minutes each: a first solution (1,963, 0.45 to
+        // 0.50 ms), the smallest solution on 1 to 12 givens (7,379, 2.1 to 2.3 ms).
+        "...5................4..6.97....5.....3.8.........1..............6.......815....2.",
+        "........6....6.......1.8......................3.4..............1......23.23...1..",
+        "7....9..8...2..9...4........2...81..4...........7....9..3.4...............1....4.",
+        "....5.1.8...................1.2.5...52...1..................6....3...5...........",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
