@@ -74,7 +74,7 @@ impl Board {
                 filled &= filled - 1;
                 let digit = band[p];
                 let i = 9 * b + usize::from(digit - 1);
-                placed[i] |= 1 << p;
+                placed[i] |= BIT[p];
                 denied[i] |= BAND_PEERS[p];
                 let (column, [j, k]) = (COLUMN_CELLS[p], OTHER_BANDS[i]);
                 denied[j] |= column;
@@ -136,14 +136,17 @@ impl Board {
     /// from the cell's peers and the rivals from the cell. Returns the words it changed (bit
     /// `i` for `places[i]`).
     pub(super) fn place(&mut self, d: usize, b: usize, p: usize, rivals: u32) -> u32 {
-        let cell = 1 << p;
+        let cell = BIT[p];
         self.clear_in_band(b, cell);
         let i = 9 * b + d;
         self.places[i] = self.places[i] & !BAND_PEERS[p] | cell;
         let (column, [j, k]) = (COLUMN_CELLS[p], OTHER_BANDS[i]);
-        let changed = (rivals | 1 << d) << (9 * b)
-            | u32::from(self.places[j] & column != 0) << j
-            | u32::from(self.places[k] & column != 0) << k;
+        // The band's words as a multiple of its first, and the other bands' from a table:
+        // neither shifts by a count in a register (see `BIT`).
+        let in_band = (rivals | BIT[d]) * BIT[9 * b];
+        let beyond = usize::from(self.places[j] & column != 0)
+            | usize::from(self.places[k] & column != 0) << 1;
+        let changed = in_band | OTHER_BANDS_CHANGED[i][beyond];
         self.places[j] &= !column;
         self.places[k] &= !column;
         self.open[b] &= !cell;
@@ -164,7 +167,8 @@ impl Board {
         for d in 0..9 {
             words |= u32::from(self.places[9 * b + d] & mask != 0) << d;
         }
-        words << (9 * b)
+        // A multiple rather than a shift (see `BIT`).
+        words * BIT[9 * b]
     }
 
     /// Narrows the position until nothing changes: each changed word by the permutation rules
@@ -231,6 +235,7 @@ impl Board {
         let mut columns = [0; 27];
         for (b, words) in self.places.chunks_exact(9).enumerate() {
             let open = self.open[b];
+            let mut band_unsettled = 0;
             for (d, &word) in words.iter().enumerate() {
                 let triads = occupied_triads(word);
                 let bits = word & USABLE_CELLS[triads];
@@ -239,8 +244,9 @@ impl Board {
                 let lone = bits & LONE_TRIAD_CELLS[triads] & !KEPT_BY_OTHER_BANDS[here] & open;
                 // Bit 31 where no permutation fits (`bits` is 0).
                 let unsettling = bits ^ word | lone | bits.wrapping_sub(1) & 1 << 31;
-                unsettled |= u32::from(unsettling != 0) << (9 * b + d);
+                band_unsettled |= u32::from(unsettling != 0) << d;
             }
+            unsettled |= band_unsettled * BIT[9 * b]; // a multiple, not a shift (see `BIT`)
         }
         let kept = |a: usize, b: usize| {
             KEPT_BY_OTHER_BANDS[a] & KEPT_BY_OTHER_BANDS[b] & KEPT_BY_THIRD_BAND[a | b]
@@ -269,7 +275,6 @@ impl Board {
         if bits == 0 {
             return false;
         }
-        *next &= !(1 << i);
         let here = columns_of(bits);
         // The rule down the stacks is applied every time, even where it cannot have changed
         // since the last: a branch here would be mispredicted too often to pay.
@@ -280,7 +285,9 @@ impl Board {
         let new_k = old_k & beside & KEPT_BY_THIRD_BAND[here | columns_of(old_j)];
         self.places[j] = new_j;
         self.places[k] = new_k;
-        *next |= u32::from(new_j != old_j) << j | u32::from(new_k != old_k) << k;
+        // From a table rather than shifted into place (see `BIT`).
+        *next |=
+            OTHER_BANDS_CHANGED[i][usize::from(new_j != old_j) | usize::from(new_k != old_k) << 1];
         // A row's cells in a lone triad, in a stack where the digit has one column (which the
         // other bands lose), are one cell: the digit's place in that row. The permutation rule
         // has already removed its peers in the band; placing it only takes the cell from the
@@ -293,10 +300,13 @@ impl Board {
         // for the other strategies (BENCHMARKS.md, thirty-second pass).
         let new = bits & LONE_TRIAD_CELLS[triads] & !beside & self.open[b];
         if EAGER || new != 0 {
-            *next |= self.words_holding(b, new) & !(1 << i);
+            *next |= self.words_holding(b, new);
             self.clear_in_band(b, new);
             self.open[b] &= !new;
         }
+        // Cleared once, at the end, this is one instruction; a mask kept for two uses cost a
+        // shift by a count in a register.
+        *next &= !(1 << i);
         self.places[i] = bits;
         true
     }
@@ -434,9 +444,9 @@ impl Board {
 
     /// The digits (bit `d` for digit `d + 1`) position `p` of band `b` may still take.
     pub(super) fn candidates(&self, b: usize, p: usize) -> u32 {
-        let mut digits = 0;
+        let (mut digits, cell) = (0, BIT[p]);
         for d in 0..9 {
-            digits |= (self.places[9 * b + d] >> p & 1) << d;
+            digits |= u32::from(self.places[9 * b + d] & cell != 0) << d;
         }
         digits
     }
@@ -536,8 +546,8 @@ impl Board {
     #[inline(always)]
     fn place_naked_singles(&mut self, touched: u32) -> Option<u32> {
         let mut placed = 0;
-        for b in 0..3 {
-            if touched >> (9 * b) & 0x1FF == 0 {
+        for (b, &words) in BAND_WORDS.iter().enumerate() {
+            if touched & words == 0 {
                 continue;
             }
             let (mut once, mut twice, mut thrice) = (0, 0, 0);
@@ -567,11 +577,12 @@ impl Board {
             let mut singles = open & once & !twice;
             while singles != 0 {
                 let p = singles.trailing_zeros() as usize;
+                let cell = singles & singles.wrapping_neg();
                 singles &= singles - 1;
-                let d = (planes[0] >> p & 1
-                    | (planes[1] >> p & 1) << 1
-                    | (planes[2] >> p & 1) << 2
-                    | (planes[3] >> p & 1) << 3) as usize;
+                let d = usize::from(planes[0] & cell != 0)
+                    | usize::from(planes[1] & cell != 0) << 1
+                    | usize::from(planes[2] & cell != 0) << 2
+                    | usize::from(planes[3] & cell != 0) << 3;
                 placed |= self.place(d, b, p, 0);
             }
         }

@@ -213,6 +213,24 @@ const fn build_crossings_inside_counts() -> [u8; 512] {
     counts
 }
 
+/// `BIT[n]` is `1 << n`, for the hottest code to read rather than compute: on Intel processors
+/// a shift by a count held in a register is two or three micro-operations (one with BMI2's
+/// `shlx`, which a judge's build cannot assume), a load one.
+pub(super) const BIT: [u32; 32] = build_bits();
+
+const fn build_bits() -> [u32; 32] {
+    let mut table = [0; 32];
+    let mut n = 0;
+    while n < 32 {
+        table[n] = 1 << n;
+        n += 1;
+    }
+    table
+}
+
+/// For each band, its nine words as a set of words (bit `i` for word `i`).
+pub(super) const BAND_WORDS: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+
 /// For each 8-bit set, a word whose byte `i` is bit `i` of the set.
 pub(super) const BYTES_OF_BITS: [u64; 256] = build_bytes_of_bits();
 
@@ -339,6 +357,23 @@ const fn build_other_bands() -> [[usize; 2]; 27] {
     beside
 }
 
+/// For each word `i`, with [`OTHER_BANDS`]`[i]` as `[j, k]`, and for each `changed` (bit 0 for
+/// word `j`, bit 1 for word `k`): the set of those words (bit `j`, bit `k`). Read rather than
+/// shifted into place (see [`BIT`]); a choice between a bit and 0 is compiled as a branch,
+/// which a predictor misses.
+pub(super) const OTHER_BANDS_CHANGED: [[u32; 4]; 27] = build_other_bands_changed();
+
+const fn build_other_bands_changed() -> [[u32; 4]; 27] {
+    let mut table = [[0; 4]; 27];
+    let mut i = 0;
+    while i < 27 {
+        let [j, k] = OTHER_BANDS[i];
+        table[i] = [0, 1 << j, 1 << k, 1 << j | 1 << k];
+        i += 1;
+    }
+    table
+}
+
 // Down a stack (three columns of boxes) a digit takes one column in each band and one band in
 // each column: the same permutation rule as across a band, seen from the columns. Given the
 // columns one or two bands may use (9-bit masks), two tables say which cells the other bands
@@ -390,6 +425,17 @@ mod tests {
             for (i, &byte) in bytes.iter().enumerate() {
                 assert_eq!(usize::from(byte), set >> i & 1);
             }
+        }
+    }
+
+    #[test]
+    fn other_bands_changed_sets_the_bits_of_the_words_it_is_told_of() {
+        assert!(BIT.iter().enumerate().all(|(n, &bit)| bit == 1 << n));
+        for (i, sets) in OTHER_BANDS_CHANGED.iter().enumerate() {
+            let [j, k] = OTHER_BANDS[i];
+            assert_eq!((j % 9, k % 9), (i % 9, i % 9));
+            assert_eq!([i / 9, j / 9, k / 9].map(|b| 1 << b).iter().sum::<u32>(), 7);
+            assert_eq!(*sets, [0, 1 << j, 1 << k, 1 << j | 1 << k]);
         }
     }
 
