@@ -136,14 +136,16 @@ impl Board {
     /// from the cell's peers and the rivals from the cell. Returns the words it changed (bit
     /// `i` for `places[i]`).
     pub(super) fn place(&mut self, d: usize, b: usize, p: usize, rivals: u32) -> u32 {
+        // The tables of 27 positions first: then `p` needs no check against `BIT`'s 32.
+        let (peers, column) = (BAND_PEERS[p], COLUMN_CELLS[p]);
         let cell = BIT[p];
         self.clear_in_band(b, cell);
         let i = 9 * b + d;
-        self.places[i] = self.places[i] & !BAND_PEERS[p] | cell;
-        let (column, [j, k]) = (COLUMN_CELLS[p], OTHER_BANDS[i]);
+        self.places[i] = self.places[i] & !peers | cell;
+        let [j, k] = OTHER_BANDS[i];
         // The band's words as a multiple of its first, and the other bands' from a table:
-        // neither shifts by a count in a register (see `BIT`).
-        let in_band = (rivals | BIT[d]) * BIT[9 * b];
+        // neither shifts by a count in a register (see `BIT`; `1 << d` is set with `bts`).
+        let in_band = (rivals | 1 << d) * BIT[9 * b];
         let beyond = usize::from(self.places[j] & column != 0)
             | usize::from(self.places[k] & column != 0) << 1;
         let changed = in_band | OTHER_BANDS_CHANGED[i][beyond];
@@ -546,8 +548,12 @@ impl Board {
     #[inline(always)]
     fn place_naked_singles(&mut self, touched: u32) -> Option<u32> {
         let mut placed = 0;
-        for (b, &words) in BAND_WORDS.iter().enumerate() {
-            if touched & words == 0 {
+        // The bands' words taken off `rest` nine at a time: shifts by a constant (see `BIT`).
+        let mut rest = touched;
+        for b in 0..3 {
+            let band_touched = rest & 0x1FF != 0;
+            rest >>= 9;
+            if !band_touched {
                 continue;
             }
             let (mut once, mut twice, mut thrice) = (0, 0, 0);

@@ -228,9 +228,6 @@ const fn build_bits() -> [u32; 32] {
     table
 }
 
-/// For each band, its nine words as a set of words (bit `i` for word `i`).
-pub(super) const BAND_WORDS: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
-
 /// For each 8-bit set, a word whose byte `i` is bit `i` of the set.
 pub(super) const BYTES_OF_BITS: [u64; 256] = build_bytes_of_bits();
 
