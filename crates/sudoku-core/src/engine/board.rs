@@ -8,6 +8,7 @@
 
 use super::layout::*;
 use crate::grid::Grid;
+use crate::masks::BIT;
 use crate::matching::cells_matched;
 use crate::probe_cursor::ProbeCursor;
 

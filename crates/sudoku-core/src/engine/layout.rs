@@ -213,21 +213,6 @@ const fn build_crossings_inside_counts() -> [u8; 512] {
     counts
 }
 
-/// `BIT[n]` is `1 << n`, for the hottest code to read rather than compute: on Intel processors
-/// a shift by a count held in a register is two or three micro-operations (one with BMI2's
-/// `shlx`, which a judge's build cannot assume), a load one.
-pub(super) const BIT: [u32; 32] = build_bits();
-
-const fn build_bits() -> [u32; 32] {
-    let mut table = [0; 32];
-    let mut n = 0;
-    while n < 32 {
-        table[n] = 1 << n;
-        n += 1;
-    }
-    table
-}
-
 /// For each 8-bit set, a word whose byte `i` is bit `i` of the set.
 pub(super) const BYTES_OF_BITS: [u64; 256] = build_bytes_of_bits();
 
@@ -356,8 +341,8 @@ const fn build_other_bands() -> [[usize; 2]; 27] {
 
 /// For each word `i`, with [`OTHER_BANDS`]`[i]` as `[j, k]`, and for each `changed` (bit 0 for
 /// word `j`, bit 1 for word `k`): the set of those words (bit `j`, bit `k`). Read rather than
-/// shifted into place (see [`BIT`]); a choice between a bit and 0 is compiled as a branch,
-/// which a predictor misses.
+/// shifted into place (see [`crate::masks::BIT`]); a choice between a bit and 0 is compiled as
+/// a branch, which a predictor misses.
 pub(super) const OTHER_BANDS_CHANGED: [[u32; 4]; 27] = build_other_bands_changed();
 
 const fn build_other_bands_changed() -> [[u32; 4]; 27] {
@@ -427,7 +412,6 @@ mod tests {
 
     #[test]
     fn other_bands_changed_sets_the_bits_of_the_words_it_is_told_of() {
-        assert!(BIT.iter().enumerate().all(|(n, &bit)| bit == 1 << n));
         for (i, sets) in OTHER_BANDS_CHANGED.iter().enumerate() {
             let [j, k] = OTHER_BANDS[i];
             assert_eq!((j % 9, k % 9), (i % 9, i % 9));

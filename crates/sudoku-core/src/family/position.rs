@@ -46,23 +46,12 @@
 
 use super::geometry::Geometry;
 use super::MAX_BOX;
+use crate::masks::BIT;
 use crate::matching::keep_matched_candidates;
 use crate::probe_cursor::ProbeCursor;
 
 /// The most units a board has: rows, columns and boxes of the largest size.
 const MAX_UNITS: usize = 3 * MAX_BOX * MAX_BOX;
-
-/// Bit `d` at index `d`: looked up, a digit's bit lets a loop over digits run as vector
-/// operations, which a shift by the digit does not.
-const DIGIT_BIT: [u32; 32] = {
-    let mut bits = [0; 32];
-    let mut d = 0;
-    while d < 32 {
-        bits[d] = 1 << d;
-        d += 1;
-    }
-    bits
-};
 
 /// A search position: each cell's candidates (a placed cell keeps only its digit) and digit
 /// (0 while open), and each unit's places for each digit (a placed digit keeps its cell's).
@@ -563,7 +552,7 @@ impl Position {
         // mispredict its exit on nearly every call (about a twentieth of the 25x25 search's
         // time).
         let mut same = 0u32;
-        for (&bit, &other) in DIGIT_BIT
+        for (&bit, &other) in BIT
             .iter()
             .zip(&self.places[unit * side..unit * side + side])
         {
@@ -663,7 +652,7 @@ impl Position {
         let mut bound = 0;
         let line_masks = &self.places[line * side..line * side + side];
         let box_masks = &self.places[box_unit * side..box_unit * side + side];
-        for ((&bit, &in_line), &in_box) in DIGIT_BIT.iter().zip(line_masks).zip(box_masks) {
+        for ((&bit, &in_line), &in_box) in BIT.iter().zip(line_masks).zip(box_masks) {
             let bound_here = (in_line & !line_places == 0) | (in_box & !box_places == 0);
             bound |= bit & 0u32.wrapping_sub(u32::from(bound_here));
         }
