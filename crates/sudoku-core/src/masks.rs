@@ -51,13 +51,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bit_n_is_one_shifted_by_n() {
-        for (n, &bit) in BIT.iter().enumerate() {
-            assert_eq!(bit, 1 << n);
-        }
-    }
-
-    #[test]
     fn digits_iterates_in_increasing_order() {
         let mask = digit_bit(9) | digit_bit(2) | digit_bit(5);
         assert_eq!(each_digit(mask).collect::<Vec<_>>(), vec![2, 5, 9]);

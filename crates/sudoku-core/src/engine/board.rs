@@ -144,9 +144,9 @@ impl Board {
         let i = 9 * b + d;
         self.places[i] = self.places[i] & !peers | cell;
         let [j, k] = OTHER_BANDS[i];
-        // The band's words as a multiple of its first, and the other bands' from a table:
-        // neither shifts by a count in a register (see `BIT`; `1 << d` is set with `bts`).
-        let in_band = (rivals | 1 << d) * BIT[9 * b];
+        // The other bands' words from a table rather than shifted into place (see `BIT`;
+        // `1 << d` is set with `bts`).
+        let in_band = band_words(b, rivals | 1 << d);
         let beyond = usize::from(self.places[j] & column != 0)
             | usize::from(self.places[k] & column != 0) << 1;
         let changed = in_band | OTHER_BANDS_CHANGED[i][beyond];
@@ -170,8 +170,7 @@ impl Board {
         for d in 0..9 {
             words |= u32::from(self.places[9 * b + d] & mask != 0) << d;
         }
-        // A multiple rather than a shift (see `BIT`).
-        words * BIT[9 * b]
+        band_words(b, words)
     }
 
     /// Narrows the position until nothing changes: each changed word by the permutation rules
@@ -249,7 +248,7 @@ impl Board {
                 let unsettling = bits ^ word | lone | bits.wrapping_sub(1) & 1 << 31;
                 band_unsettled |= u32::from(unsettling != 0) << d;
             }
-            unsettled |= band_unsettled * BIT[9 * b]; // a multiple, not a shift (see `BIT`)
+            unsettled |= band_words(b, band_unsettled);
         }
         let kept = |a: usize, b: usize| {
             KEPT_BY_OTHER_BANDS[a] & KEPT_BY_OTHER_BANDS[b] & KEPT_BY_THIRD_BAND[a | b]

@@ -21,6 +21,8 @@
 //! `d + 1`, and a set of digits is a 9-bit mask with bit `d`, as [`crate::masks::digit_bit`]
 //! writes it.
 
+use crate::masks::BIT;
+
 /// The units of position `p` of band `b`, numbered as the engine's tallies of units number
 /// them: its row (0 to 8), its column (9 to 17) and its box (18 to 26, `18 + 3 * band +
 /// stack`).
@@ -339,9 +341,16 @@ const fn build_other_bands() -> [[usize; 2]; 27] {
     beside
 }
 
+/// The words of band `b` for the digits `digits` (bit `d` for word `9 * b + d`), as a set of
+/// words: a multiple of the band's first word rather than a shift by a count in a register (see
+/// [`BIT`]).
+pub(super) fn band_words(b: usize, digits: u32) -> u32 {
+    digits * BIT[9 * b]
+}
+
 /// For each word `i`, with [`OTHER_BANDS`]`[i]` as `[j, k]`, and for each `changed` (bit 0 for
 /// word `j`, bit 1 for word `k`): the set of those words (bit `j`, bit `k`). Read rather than
-/// shifted into place (see [`crate::masks::BIT`]); a choice between a bit and 0 is compiled as
+/// shifted into place (see [`BIT`]); a choice between a bit and 0 is compiled as
 /// a branch, which a predictor misses.
 pub(super) const OTHER_BANDS_CHANGED: [[u32; 4]; 27] = build_other_bands_changed();
 
@@ -413,10 +422,29 @@ mod tests {
     #[test]
     fn other_bands_changed_sets_the_bits_of_the_words_it_is_told_of() {
         for (i, sets) in OTHER_BANDS_CHANGED.iter().enumerate() {
-            let [j, k] = OTHER_BANDS[i];
-            assert_eq!((j % 9, k % 9), (i % 9, i % 9));
-            assert_eq!([i / 9, j / 9, k / 9].map(|b| 1 << b).iter().sum::<u32>(), 7);
-            assert_eq!(*sets, [0, 1 << j, 1 << k, 1 << j | 1 << k]);
+            // The same digit's words in the other two bands.
+            let others = (0..27)
+                .filter(|&w| w % 9 == i % 9 && w != i)
+                .fold(0u32, |set, w| set | 1 << w);
+            let [j, _] = OTHER_BANDS[i];
+            assert_eq!(sets[0], 0);
+            assert_eq!(sets[1], 1 << j);
+            assert_eq!(sets[1] | sets[2], others);
+            assert_eq!(sets[1] & sets[2], 0);
+            assert_eq!(sets[3], others);
+        }
+    }
+
+    #[test]
+    fn band_words_moves_a_set_of_digits_into_its_band() {
+        for b in 0..3 {
+            for digits in 0..512u32 {
+                let words = band_words(b, digits);
+                for i in 0..27 {
+                    let expected = i / 9 == b && digits >> (i % 9) & 1 != 0;
+                    assert_eq!(words >> i & 1 != 0, expected);
+                }
+            }
         }
     }
 
