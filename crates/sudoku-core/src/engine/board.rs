@@ -16,7 +16,6 @@ use crate::probe_cursor::ProbeCursor;
 /// digit keeps its cell), and the cells still open.
 ///
 /// Small enough (132 bytes) to copy at each branch, so nothing is ever undone.
-#[derive(Clone, Copy)]
 pub(super) struct Board {
     /// `places[9 * b + d]`: bit `9 * r + c` is set if digit `d + 1` may stand at row `r`,
     /// column `c` of band `b`.
@@ -25,6 +24,23 @@ pub(super) struct Board {
     pub(super) open: [u32; 3],
     /// Per band, the open cells that had two candidates when propagation last ended.
     pub(super) pairs: [u32; 3],
+}
+
+impl Clone for Board {
+    /// The same position. Copied field by field: copied whole, as a derived `Clone` or `Copy`
+    /// would, 132 bytes are a call to `memcpy` (LLVM inlines copies of up to 128 bytes).
+    #[inline(always)]
+    fn clone(&self) -> Board {
+        let mut copy = Board {
+            places: [0; 27],
+            open: [0; 3],
+            pairs: [0; 3],
+        };
+        copy.places = self.places;
+        copy.open = self.open;
+        copy.pairs = self.pairs;
+        copy
+    }
 }
 
 /// Givens from which a board is dense: a new position of it narrows only the words
@@ -626,7 +642,7 @@ impl Board {
                     }
                     *budget -= 1;
                     cursor.try_digit(d);
-                    let mut child = *self;
+                    let mut child = self.clone();
                     let changed = child.place(d, b, p, digits & !(1 << d));
                     if child.propagate(changed) {
                         for (band, words) in vouched.chunks_exact_mut(9).enumerate() {
@@ -709,7 +725,7 @@ mod tests {
     /// Whether no rule can narrow `board` any further and its two-candidate cells are up to
     /// date: the changes propagation tracks are all the changes there were.
     fn is_settled(board: &Board) -> bool {
-        let mut probe = *board;
+        let mut probe = board.clone();
         for i in 0..27 {
             if !probe.narrow::<true>(i, &mut 0) {
                 return false;
@@ -735,7 +751,7 @@ mod tests {
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let mut child = *board;
+            let mut child = board.clone();
             let changed = child.place(d, b, p, allowed & !(1 << d));
             if child.propagate(changed) {
                 check_search_tree(&child, depth - 1);
@@ -797,7 +813,7 @@ mod tests {
             let givens = 17 + rng.below(24);
             let (puzzle, full) = random_puzzle(&mut rng, givens);
             let start = Board::new(&puzzle).unwrap();
-            let mut board = start;
+            let mut board = start.clone();
             assert!(board.settle_triads());
             assert!(allows(&board, &full));
             let mut unlimited = u64::MAX;
@@ -821,20 +837,20 @@ mod tests {
         let in_box = |s: usize| 1u32 << (18 + s);
         assert_eq!(start.contradiction_units(), 0);
         // Row 4, column 5 (band 1, position 14) without a candidate.
-        let mut board = start;
+        let mut board = start.clone();
         board.clear_in_band(1, 1 << 14);
         assert_eq!(board.contradiction_units(), row(4) | column(5) | in_box(4));
         // Digit 3 with no place in row 5 (the last of band 1).
-        let mut board = start;
+        let mut board = start.clone();
         board.places[9 + 2] &= !row_mask(2);
         assert_eq!(board.contradiction_units(), row(5));
         // Digit 7 with no place in box 8.
-        let mut board = start;
+        let mut board = start.clone();
         board.places[18 + 6] &= !box_mask(2);
         assert_eq!(board.contradiction_units(), in_box(8));
         // Digit 1 kept to box 0 in rows 0 and 1: a place in every row and box of band 0, but
         // no arrangement, so its three boxes share the blame.
-        let mut board = start;
+        let mut board = start.clone();
         board.places[0] = (row_mask(0) | row_mask(1)) & box_mask(0) | row_mask(2);
         assert_eq!(
             board.contradiction_units(),
@@ -914,10 +930,11 @@ mod tests {
             let (b, p) = (cell / 27, cell % 27);
             let digits = board.candidates(b, p);
             let d = digits.trailing_zeros() as usize;
-            let mut child = board;
+            let mut child = board.clone();
             let changed = child.place(d, b, p, digits & !(1 << d));
             let survives = child.propagate(changed);
-            let (mut probed, mut progress, mut budget) = (board, ProbeProgress::default(), 1);
+            let (mut probed, mut progress, mut budget) =
+                (board.clone(), ProbeProgress::default(), 1);
             assert_eq!(probed.probe(&mut budget, &mut progress), None);
             for i in 0..27 {
                 let placed = board.open[i / 9] & !child.open[i / 9] & child.places[i];
@@ -933,7 +950,7 @@ mod tests {
                 vouched: [BAND; 27],
                 ..ProbeProgress::default()
             };
-            let mut unchanged = board;
+            let mut unchanged = board.clone();
             assert_eq!(unchanged.probe(&mut 0, &mut progress), Some(true));
             assert!(unchanged.places == board.places);
         }
@@ -1079,7 +1096,7 @@ mod tests {
         for (_, board) in dense_positions(30) {
             let unsettled = board.unsettled_words();
             for i in (0..27).filter(|&i| unsettled >> i & 1 == 0) {
-                let (mut narrowed, mut next) = (board, 0);
+                let (mut narrowed, mut next) = (board.clone(), 0);
                 assert!(narrowed.narrow::<false>(i, &mut next), "word {}", i);
                 assert_eq!(narrowed.places, board.places, "word {}", i);
                 assert_eq!((narrowed.open, next), (board.open, 0), "word {}", i);
@@ -1090,7 +1107,7 @@ mod tests {
             unsettled_digits += (0..9).filter(|&d| all_three(d)).count();
             // A digit left no place in a band fits no permutation there.
             for i in 0..27 {
-                let mut emptied = board;
+                let mut emptied = board.clone();
                 emptied.places[i] = 0;
                 assert_ne!(emptied.unsettled_words() >> i & 1, 0, "word {}", i);
             }
@@ -1141,7 +1158,7 @@ mod tests {
             // to the last position settled when one is refuted.
             let (mut changed, mut last_settled) = (BAND, None);
             for _ in 0..60 {
-                let (mut asking, mut eager) = (board, board);
+                let (mut asking, mut eager) = (board.clone(), board.clone());
                 let kept = asking.propagate(changed);
                 assert_eq!(eager.propagate_eagerly(changed), kept, "{:?}", puzzle);
                 if kept {
@@ -1152,8 +1169,8 @@ mod tests {
                 } else {
                     refuted += 1;
                 }
-                board = match last_settled {
-                    Some(board) if board.open != [0; 3] => board,
+                board = match &last_settled {
+                    Some(board) if board.open != [0; 3] => board.clone(),
                     _ => break,
                 };
                 let b = (0..3).find(|&b| board.open[b] != 0).unwrap();

@@ -507,7 +507,6 @@ pub(super) struct Search {
 
 /// A position where a search stopped: before branching, with how far its probing got, or
 /// with the alternatives of its branch not yet tried.
-#[derive(Clone, Copy)]
 struct Frame {
     board: Board,
     rest: Rest,
@@ -671,7 +670,7 @@ where
                     ControlFlow::Continue(())
                 };
             }
-            let mut child = *board;
+            let mut child = board.clone();
             let changed = child.make(guess);
             if !self.propagate(&mut child, changed) {
                 self.blame(&child);
@@ -725,7 +724,7 @@ where
     #[cold]
     fn suspend(&mut self, board: &Board, rest: Rest, depth: u32) -> ControlFlow<Stop> {
         self.suspended.push(Frame {
-            board: *board,
+            board: board.clone(),
             rest,
             depth,
         });
@@ -878,7 +877,11 @@ mod tests {
     fn the_weighted_rule_guesses_as_its_cell_rule_until_it_learns() {
         for (k, board) in positions(5).into_iter().enumerate() {
             let early = [Branching::FewestCandidates, Branching::FirstPair][k % 2];
-            let weighted = visited(Search::weighted(board, early), LEARNS_AFTER, LEARNS_AFTER);
+            let weighted = visited(
+                Search::weighted(board.clone(), early),
+                LEARNS_AFTER,
+                LEARNS_AFTER,
+            );
             assert_eq!(
                 weighted,
                 visited(Search::new(board, early), LEARNS_AFTER, LEARNS_AFTER)
@@ -893,9 +896,10 @@ mod tests {
             let givens = parse_line(puzzle).unwrap();
             let board = Board::new(&givens).unwrap();
             for early in [Branching::FewestCandidates, Branching::FirstPair] {
-                let (found, guesses) = visited(Search::weighted(board, early), u64::MAX, u64::MAX);
+                let (found, guesses) =
+                    visited(Search::weighted(board.clone(), early), u64::MAX, u64::MAX);
                 let (plain_found, plain_guesses) =
-                    visited(Search::new(board, early), u64::MAX, u64::MAX);
+                    visited(Search::new(board.clone(), early), u64::MAX, u64::MAX);
                 assert_eq!((found.len(), plain_found.len()), (40, 40), "{}", puzzle);
                 assert!(found.iter().all(|grid| grid.solves(&givens)));
                 assert!(guesses < plain_guesses / 2, "{} {:?}", puzzle, early);

@@ -317,8 +317,8 @@ fn explore<T>(
 ) -> Option<T> {
     let start = |branching| Attempt {
         search: match branching {
-            Branching::Weighted => Search::weighted(*board, plan.cell_guessing),
-            other => Search::new(*board, other),
+            Branching::Weighted => Search::weighted(board.clone(), plan.cell_guessing),
+            other => Search::new(board.clone(), other),
         },
         found: 0,
     };
