@@ -96,6 +96,16 @@ fn count_stops_at_the_limit_and_prints_a_summary() {
 }
 
 #[test]
+fn white_space_around_a_puzzle_is_not_part_of_it() {
+    let input = format!(" \t{} \r\n{}\t\n", ".".repeat(81), UNIQUE);
+    for jobs in ["1", "2"] {
+        let out = sudoku(&["count", "--limit", "1000", "--jobs", jobs], &input);
+        assert_eq!(text(&out.stdout), "1000\n1\n");
+        assert_eq!(out.status.code(), Some(0));
+    }
+}
+
+#[test]
 fn a_missing_file_is_a_clear_error() {
     let out = sudoku(&["solve", "/no/such/file.txt"], "");
     assert_eq!(out.status.code(), Some(1));
