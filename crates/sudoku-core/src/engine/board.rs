@@ -73,11 +73,12 @@ impl Board {
     /// The position with every given of `grid` placed and its peers denied it, not yet
     /// propagated; `None` if two givens share a digit in a row, column or box.
     fn with_givens(grid: &Grid) -> Option<Board> {
-        // Per band, the given cells; per word, the digit's givens, and the cells their rows,
-        // boxes and columns deny it.
+        // Per band, the given cells; per band and digit, the digit's givens, and the cells their
+        // rows, boxes and columns deny it. A digit indexes sixteen entries by its low four bits,
+        // which needs no check.
         let mut given = [0u32; 3];
-        let mut placed = [0u32; 27];
-        let mut denied = [0u32; 27];
+        let mut placed = [[0u32; 16]; 3];
+        let mut denied = [[0u32; 16]; 3];
         for (b, band) in grid.cells().chunks(27).enumerate() {
             // The band's given positions first, then a visit to each: a branch per cell on
             // whether it is given would be mispredicted at random.
@@ -86,16 +87,16 @@ impl Board {
                 filled |= u32::from(digit != 0) << p;
             }
             given[b] = filled;
+            let (j, k) = ((b + 1) % 3, (b + 2) % 3);
             while filled != 0 {
                 let p = filled.trailing_zeros() as usize;
                 filled &= filled - 1;
-                let digit = band[p];
-                let i = 9 * b + usize::from(digit - 1);
-                placed[i] |= BIT[p];
-                denied[i] |= BAND_PEERS[p];
-                let (column, [j, k]) = (COLUMN_CELLS[p], OTHER_BANDS[i]);
-                denied[j] |= column;
-                denied[k] |= column;
+                let d = usize::from(band[p].wrapping_sub(1) & 15);
+                placed[b][d] |= BIT[p];
+                denied[b][d] |= BAND_PEERS[p];
+                let column = COLUMN_CELLS[p];
+                denied[j][d] |= column;
+                denied[k][d] |= column;
             }
         }
         let mut board = Board {
@@ -108,9 +109,8 @@ impl Board {
         let mut conflicts = 0;
         for (b, words) in board.places.chunks_exact_mut(9).enumerate() {
             for (d, word) in words.iter_mut().enumerate() {
-                let i = 9 * b + d;
-                *word = BAND & !(given[b] | denied[i]) | placed[i];
-                conflicts |= placed[i] & denied[i];
+                *word = BAND & !(given[b] | denied[b][d]) | placed[b][d];
+                conflicts |= placed[b][d] & denied[b][d];
             }
         }
         if conflicts == 0 {
@@ -775,6 +775,22 @@ mod tests {
             let board = Board::new(&full).expect("a full board that breaks no rule");
             assert_eq!(board.open, [0; 3]);
             assert_eq!(board.grid(), full);
+        }
+    }
+
+    #[test]
+    fn givens_that_share_a_digit_in_a_unit_leave_no_position() {
+        // Two givens of one digit: in a row, in a column across bands, in a box across rows.
+        for (first, second) in [(0, 8), (4, 76), (30, 50)] {
+            for digit in 1..=9 {
+                let mut grid = Grid::EMPTY;
+                grid.set(first, digit);
+                assert!(Board::with_givens(&grid).is_some());
+                grid.set(second, digit);
+                assert!(Board::with_givens(&grid).is_none(), "{} {}", first, second);
+                grid.set(second, digit % 9 + 1);
+                assert!(Board::with_givens(&grid).is_some(), "{} {}", first, second);
+            }
         }
     }
 
