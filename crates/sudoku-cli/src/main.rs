@@ -102,12 +102,7 @@ fn run(args: &BatchArgs, task: Task) -> Result<bool, String> {
         .jobs
         .or_else(|| std::thread::available_parallelism().ok())
         .map_or(1, NonZeroUsize::get);
-    let lines: Vec<(usize, &str)> = input
-        .lines()
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.trim()))
-        .filter(|(_, line)| !line.is_empty())
-        .collect();
+    let lines = puzzle_lines(&input);
 
     let progress = if io::stderr().is_terminal() && lines.len() >= 1000 {
         let bar = ProgressBar::new(lines.len() as u64);
@@ -171,6 +166,25 @@ fn run(args: &BatchArgs, task: Task) -> Result<bool, String> {
     Ok(invalid == 0 && !unsolved_is_error)
 }
 
+/// The lines of `input` that are not blank, trimmed of white space, each with its number
+/// (from 1).
+fn puzzle_lines(input: &str) -> Vec<(usize, &str)> {
+    // Ends of lines found with `memchr` (SSE2 on any x86-64): `str::lines` took about 330
+    // instructions a line of 81 cells, 2 % of solving a `serg-benchmark` puzzle.
+    let ends = memchr::memchr_iter(b'\n', input.as_bytes()).chain([input.len()]);
+    let mut start = 0;
+    let mut lines = Vec::new();
+    for (number, end) in (1..).zip(ends) {
+        // A line feed is one byte of its own in UTF-8, so both ends are character boundaries.
+        let line = input[start..end].trim();
+        if !line.is_empty() {
+            lines.push((number, line));
+        }
+        start = end + 1;
+    }
+    lines
+}
+
 fn generate_domino(args: &GenerateArgs) -> ExitCode {
     let mut out = String::new();
     for k in 0..args.count {
@@ -232,5 +246,21 @@ fn reader_gone(error: io::Error) -> io::Result<()> {
         Ok(())
     } else {
         Err(error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::puzzle_lines;
+
+    #[test]
+    fn puzzle_lines_are_numbered_trimmed_and_never_blank() {
+        assert_eq!(puzzle_lines(""), []);
+        assert_eq!(puzzle_lines("\n \r\n\t\n"), []);
+        assert_eq!(
+            puzzle_lines("a\r\n\n  b \nc"),
+            [(1, "a"), (3, "b"), (4, "c")]
+        );
+        assert_eq!(puzzle_lines("é\n\n✓ \n"), [(1, "é"), (3, "✓")]);
     }
 }
