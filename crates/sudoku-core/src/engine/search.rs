@@ -444,6 +444,9 @@ enum Branch {
 impl Branch {
     /// Takes the next alternative of a branch at `board`, which must have one left, and says
     /// whether it was the last.
+    // Inlined, the move goes to `Board::make` in registers rather than through memory: 1.0 to
+    // 1.2 % fewer instructions on `serg-benchmark` and `forum-hardest-1106`.
+    #[inline(always)]
     fn take(&mut self, board: &Board) -> (Move, bool) {
         match self {
             Branch::Digits { b, p, digits, left } => {
