@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 102] = [
+    const ADVERSARIAL: [&str; 104] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -753,6 +753,11 @@ mod tests {
         // guesses, 0.29 to 0.45 ms), a count (1,387, 0.32 to 0.33 ms).
         ".......3.8.5..7.6.....6....6...4.........5..7...9..4...6............98.....4....9",
         ".63....7.........1.72....6....................................9.....27..........4",
+        // Ten minutes each, at once, after the search's calls were made cheaper: a first
+        // solution on 25 to 35 givens (1,816 guesses, 0.34 to 0.35 ms), the smallest solution
+        // (8,449, 1.15 to 1.20 ms).
+        ".36...58..8............8..2.58.6......3...8.5....5...6....3526.3..9.6.5..6......8",
+        "843.......7......9.5...........29.3.............3..92.................7..........",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
