@@ -98,23 +98,13 @@ impl Branching {
 }
 
 impl Board {
-    /// The first two-candidate cell in reading order as (band, position), if there is one.
-    #[inline(always)]
-    fn first_pair(&self) -> Option<(usize, usize)> {
-        let b = (0..3).find(|&b| self.pairs[b] != 0)?;
-        Some((b, self.pairs[b].trailing_zeros() as usize))
-    }
-
     /// The open cell to branch on as (band, position), or `None` if the board is solved.
+    /// [`Branching::FirstPair`] chooses here as [`Branching::FewestCandidates`] does: its first
+    /// two-candidate cell, where there is one, [`Board::branch`] has already taken.
     fn branch_cell(&self, branching: Branching) -> Option<(usize, usize)> {
         let first_open = (0..3).find(|&b| self.open[b] != 0)?;
         if branching == Branching::ReadingOrder {
             return Some((first_open, self.open[first_open].trailing_zeros() as usize));
-        }
-        if branching == Branching::FirstPair {
-            if let Some(cell) = self.first_pair() {
-                return Some(cell);
-            }
         }
         // Of the cells with the fewest candidates, the one with the most open peers: a guess
         // there narrows the most cells. Against taking the first such cell, this makes the search
@@ -324,8 +314,8 @@ impl Board {
     #[inline(always)]
     fn branch(&self, branching: Branching, weights: &Weights) -> Option<Branch> {
         if branching == Branching::FirstPair {
-            if let Some((b, p)) = self.first_pair() {
-                return Some(self.digits_branch(b, p));
+            if let Some(b) = (0..3).find(|&b| self.pairs[b] != 0) {
+                return Some(self.digits_branch(b, self.pairs[b].trailing_zeros() as usize));
             }
         }
         self.branch_otherwise(branching, weights)
