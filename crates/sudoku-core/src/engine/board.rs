@@ -58,17 +58,13 @@ impl Board {
         // most of them again after what it places, so finding the settled ones first does not
         // pay (2 % more instructions on `unbiased-1k`, 3 % on `17-clue`). Each kind of board
         // propagates with the build its cell guessing uses (`Walk::propagate` in `search.rs`).
-        let settled = if grid.filled() >= DENSE_GIVENS {
+        let propagated = if grid.filled() >= DENSE_GIVENS {
             let unsettled = board.unsettled_words();
             board.propagate_touching::<false>(unsettled, BAND)
         } else {
             board.propagate_touching::<true>(BAND, BAND)
         };
-        if settled {
-            Some(board)
-        } else {
-            None
-        }
+        propagated.ok().map(|()| board)
     }
 
     /// The position with every given of `grid` placed and its peers denied it, not yet
@@ -193,18 +189,19 @@ impl Board {
     /// Narrows the position until nothing changes: each changed word by the permutation rules
     /// across its band and down its stacks (which find hidden singles in rows, boxes and
     /// columns, and locked candidates), then naked singles. `changed` holds the words changed
-    /// since the position last settled (every word, for a new one). `false` on a contradiction.
+    /// since the position last settled (every word, for a new one). An error says where it
+    /// found that no solution is left.
     ///
     /// Words are narrowed in rounds: the words a round changes wait for the next, which lets
     /// several changes to one word be narrowed at once.
-    pub(super) fn propagate(&mut self, changed: u32) -> bool {
+    pub(super) fn propagate(&mut self, changed: u32) -> Result<(), Contradiction> {
         self.propagate_touching::<false>(changed, changed)
     }
 
     /// As [`Board::propagate`], the same narrowing built to place the lone cells it finds
     /// without first asking whether it found any (see [`Board::narrow`]): faster for cell
     /// guessing on sparse boards, slower elsewhere.
-    pub(super) fn propagate_eagerly(&mut self, changed: u32) -> bool {
+    pub(super) fn propagate_eagerly(&mut self, changed: u32) -> Result<(), Contradiction> {
         self.propagate_touching::<true>(changed, changed)
     }
 
@@ -215,7 +212,7 @@ impl Board {
         &mut self,
         mut changed: u32,
         mut touched: u32,
-    ) -> bool {
+    ) -> Result<(), Contradiction> {
         touched |= changed;
         loop {
             if changed != 0 {
@@ -224,7 +221,7 @@ impl Board {
                     let i = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
                     if !self.narrow::<EAGER>(i, &mut next) {
-                        return false;
+                        return Err(Contradiction::NoArrangement(i));
                     }
                 }
                 changed = next;
@@ -232,8 +229,8 @@ impl Board {
                 continue;
             }
             match self.place_naked_singles(touched) {
-                None => return false,
-                Some(0) => return true,
+                None => return Err(Contradiction::EmptyCell),
+                Some(0) => return Ok(()),
                 Some(placed) => {
                     changed = placed;
                     touched = placed;
@@ -343,7 +340,7 @@ impl Board {
                 None => return false,
                 Some(0) => return true,
                 Some(changed) => {
-                    if !self.propagate(changed) {
+                    if self.propagate(changed).is_err() {
                         return false;
                     }
                 }
@@ -485,13 +482,13 @@ impl Board {
         planes
     }
 
-    /// The units where the contradiction that ended propagation shows on this board, as bits
+    /// The units where `contradiction`, which ended propagation on this board, shows, as bits
     /// numbered as [`units_of`] numbers them. An open cell without candidates blames its three
-    /// units; where there is none, a digit that no arrangement fits in a band blames the rows
+    /// units; where there is none, the digit that no arrangement fits in a band blames the rows
     /// and boxes of the band where it has no place left (all three boxes if it has a place in
-    /// each). Looking for such digits only where no cell is empty makes this a third cheaper,
-    /// and the weighted rule made 2 % fewer guesses on `forum-hardest-1106` with it.
-    pub(super) fn contradiction_units(&self) -> u32 {
+    /// each). Looking for such a digit only where no cell is empty made the weighted rule make
+    /// 2 % fewer guesses on `forum-hardest-1106`.
+    pub(super) fn contradiction_units(&self, contradiction: Contradiction) -> u32 {
         let mut units = 0;
         for (b, words) in self.places.chunks_exact(9).enumerate() {
             let once = words.iter().fold(0, |cells, &word| cells | word);
@@ -499,29 +496,22 @@ impl Board {
             let (rows, boxes) = rows_and_boxes(occupied_triads(empty));
             units |= rows << (3 * b) | (columns_of(empty) as u32) << 9 | boxes << (18 + 3 * b);
         }
-        if units != 0 {
-            return units;
+        let i = match contradiction {
+            Contradiction::NoArrangement(i) if units == 0 => i,
+            _ => return units,
+        };
+        // Only the digit propagation stopped at. Looking at every word for others the board
+        // leaves without an arrangement (about one contradiction in ten on
+        // `forum-hardest-1106`) cost 4 % of the instructions of counting that set, and made
+        // 0.1 % fewer guesses there.
+        let b = i / 9;
+        let (held_rows, held_boxes) = rows_and_boxes(occupied_triads(self.places[i]));
+        let lacking = (!held_rows & 7) << (3 * b) | (!held_boxes & 7) << (18 + 3 * b);
+        if lacking == 0 {
+            7 << (18 + 3 * b)
+        } else {
+            lacking
         }
-        for (b, words) in self.places.chunks_exact(9).enumerate() {
-            // The digits no arrangement fits, found without a branch a digit: there are
-            // seldom any, and which they are is hard to predict.
-            let mut misfits = 0;
-            for (d, &word) in words.iter().enumerate() {
-                misfits |= u32::from(word & USABLE_CELLS[occupied_triads(word)] == 0) << d;
-            }
-            while misfits != 0 {
-                let word = words[misfits.trailing_zeros() as usize];
-                misfits &= misfits - 1;
-                let (held_rows, held_boxes) = rows_and_boxes(occupied_triads(word));
-                let lacking = (!held_rows & 7) << (3 * b) | (!held_boxes & 7) << (18 + 3 * b);
-                units |= if lacking == 0 {
-                    7 << (18 + 3 * b)
-                } else {
-                    lacking
-                };
-            }
-        }
-        units
     }
 
     /// Whether every row, column and box can give each of its open cells a different candidate
@@ -645,7 +635,7 @@ impl Board {
                     cursor.try_digit(d);
                     let mut child = self.clone();
                     let changed = child.place(d, b, p, digits & !(1 << d));
-                    if child.propagate(changed) {
+                    if child.propagate(changed).is_ok() {
                         for (band, words) in vouched.chunks_exact_mut(9).enumerate() {
                             let placed = self.open[band] & !child.open[band];
                             let found = &child.places[9 * band..9 * band + 9];
@@ -655,7 +645,7 @@ impl Board {
                         }
                     } else {
                         self.places[9 * b + d] &= !(1 << p);
-                        if !self.propagate(1 << (9 * b + d)) {
+                        if self.propagate(1 << (9 * b + d)).is_err() {
                             return Some(false);
                         }
                         cursor.removed();
@@ -667,6 +657,16 @@ impl Board {
         }
         Some(true)
     }
+}
+
+/// Where propagation found that a position has no solution left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Contradiction {
+    /// An open cell has no candidate left.
+    EmptyCell,
+    /// Word `i` (digit `i % 9 + 1` in band `i / 9`) fits no arrangement of the digit in its
+    /// band.
+    NoArrangement(usize),
 }
 
 /// How far [`Board::probe`] has got on a position: which cell and digit it probes next, and the
@@ -754,7 +754,7 @@ mod tests {
             digits &= digits - 1;
             let mut child = board.clone();
             let changed = child.place(d, b, p, allowed & !(1 << d));
-            if child.propagate(changed) {
+            if child.propagate(changed).is_ok() {
                 check_search_tree(&child, depth - 1);
             }
         }
@@ -848,34 +848,41 @@ mod tests {
 
     #[test]
     fn a_contradiction_blames_the_units_where_it_shows() {
+        use Contradiction::{EmptyCell, NoArrangement};
         let start = Board::new(&Grid::EMPTY).unwrap();
         let row = |r: usize| 1u32 << r;
         let column = |c: usize| 1u32 << (9 + c);
         let in_box = |s: usize| 1u32 << (18 + s);
-        assert_eq!(start.contradiction_units(), 0);
         // Row 4, column 5 (band 1, position 14) without a candidate.
         let mut board = start.clone();
         board.clear_in_band(1, 1 << 14);
-        assert_eq!(board.contradiction_units(), row(4) | column(5) | in_box(4));
+        assert_eq!(
+            board.contradiction_units(EmptyCell),
+            row(4) | column(5) | in_box(4)
+        );
         // Digit 3 with no place in row 5 (the last of band 1).
         let mut board = start.clone();
         board.places[9 + 2] &= !row_mask(2);
-        assert_eq!(board.contradiction_units(), row(5));
+        assert_eq!(board.contradiction_units(NoArrangement(9 + 2)), row(5));
         // Digit 7 with no place in box 8.
         let mut board = start.clone();
         board.places[18 + 6] &= !box_mask(2);
-        assert_eq!(board.contradiction_units(), in_box(8));
+        assert_eq!(board.contradiction_units(NoArrangement(18 + 6)), in_box(8));
         // Digit 1 kept to box 0 in rows 0 and 1: a place in every row and box of band 0, but
         // no arrangement, so its three boxes share the blame.
         let mut board = start.clone();
         board.places[0] = (row_mask(0) | row_mask(1)) & box_mask(0) | row_mask(2);
-        assert_eq!(
-            board.contradiction_units(),
-            in_box(0) | in_box(1) | in_box(2)
-        );
-        // An empty cell besides: it takes the blame alone.
+        let boxes_of_band_0 = in_box(0) | in_box(1) | in_box(2);
+        assert_eq!(board.contradiction_units(NoArrangement(0)), boxes_of_band_0);
+        // Another digit without an arrangement besides: only the one named takes the blame.
+        board.places[9 + 2] &= !row_mask(2);
+        assert_eq!(board.contradiction_units(NoArrangement(0)), boxes_of_band_0);
+        assert_eq!(board.contradiction_units(NoArrangement(9 + 2)), row(5));
+        // An empty cell besides: it takes the blame alone, whatever propagation stopped at.
         board.clear_in_band(1, 1 << 14);
-        assert_eq!(board.contradiction_units(), row(4) | column(5) | in_box(4));
+        let empty_cell = row(4) | column(5) | in_box(4);
+        assert_eq!(board.contradiction_units(NoArrangement(0)), empty_cell);
+        assert_eq!(board.contradiction_units(EmptyCell), empty_cell);
     }
 
     #[test]
@@ -949,7 +956,7 @@ mod tests {
             let d = digits.trailing_zeros() as usize;
             let mut child = board.clone();
             let changed = child.place(d, b, p, digits & !(1 << d));
-            let survives = child.propagate(changed);
+            let survives = child.propagate(changed).is_ok();
             let (mut probed, mut progress, mut budget) =
                 (board.clone(), ProbeProgress::default(), 1);
             assert_eq!(probed.probe(&mut budget, &mut progress), None);
@@ -1142,7 +1149,7 @@ mod tests {
         let (mut settled, mut refuted) = (0, 0);
         for (puzzle, board) in dense_positions(31) {
             let mut everywhere = board;
-            let expected = everywhere.propagate(BAND).then_some(everywhere);
+            let expected = everywhere.propagate(BAND).ok().map(|()| everywhere);
             match (Board::new(&puzzle), expected) {
                 (Some(new), Some(expected)) => {
                     assert_eq!(new.places, expected.places);
@@ -1177,8 +1184,19 @@ mod tests {
             for _ in 0..60 {
                 let (mut asking, mut eager) = (board.clone(), board.clone());
                 let kept = asking.propagate(changed);
-                assert_eq!(eager.propagate_eagerly(changed), kept, "{:?}", puzzle);
-                if kept {
+                let eagerly_kept = eager.propagate_eagerly(changed);
+                assert_eq!(eagerly_kept.is_ok(), kept.is_ok(), "{:?}", puzzle);
+                // Where either stopped, the contradiction it names is on its board.
+                for (board, result) in [(&asking, kept), (&eager, eagerly_kept)] {
+                    if let Err(contradiction) = result {
+                        assert_ne!(board.contradiction_units(contradiction), 0);
+                        if let Contradiction::NoArrangement(i) = contradiction {
+                            let word = board.places[i];
+                            assert_eq!(word & USABLE_CELLS[occupied_triads(word)], 0);
+                        }
+                    }
+                }
+                if kept.is_ok() {
                     assert_eq!(eager.places, asking.places, "{:?}", puzzle);
                     assert_eq!((eager.open, eager.pairs), (asking.open, asking.pairs));
                     settled += 1;

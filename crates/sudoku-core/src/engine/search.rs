@@ -42,7 +42,7 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{Board, Move, ProbeProgress};
+use super::board::{Board, Contradiction, Move, ProbeProgress};
 use super::layout::*;
 use crate::schedule::{resume_in_order, Stop};
 
@@ -687,17 +687,18 @@ where
             let (guess, last) = branch.take(board);
             if last {
                 let changed = board.make(guess);
-                return if self.propagate(board, changed) {
-                    self.below(board, depth + 1, None)
-                } else {
-                    self.blame(board);
-                    ControlFlow::Continue(())
+                return match self.propagate(board, changed) {
+                    Ok(()) => self.below(board, depth + 1, None),
+                    Err(contradiction) => {
+                        self.blame(board, contradiction);
+                        ControlFlow::Continue(())
+                    }
                 };
             }
             let mut child = board.clone();
             let changed = child.make(guess);
-            if !self.propagate(&mut child, changed) {
-                self.blame(&child);
+            if let Err(contradiction) = self.propagate(&mut child, changed) {
+                self.blame(&child, contradiction);
             } else {
                 match self.below(&mut child, depth + 1, None) {
                     ControlFlow::Continue(()) => {}
@@ -714,7 +715,7 @@ where
     /// the plain cell rule ([`Branching::FewestCandidates`], alone or as the weighted rule's
     /// before it learns, on sparse boards), which that makes faster, as [`Board::propagate`]
     /// otherwise.
-    fn propagate(&self, board: &mut Board, changed: u32) -> bool {
+    fn propagate(&self, board: &mut Board, changed: u32) -> Result<(), Contradiction> {
         if self.branching == Branching::FewestCandidates
             || self.branching == Branching::Weighted && self.early == Branching::FewestCandidates
         {
@@ -731,11 +732,11 @@ where
             && self.made_before + (self.granted - *self.budget) >= LEARNS_AFTER
     }
 
-    /// Counts the contradiction that ended propagation on `board` against the units where it
+    /// Counts `contradiction`, which ended propagation on `board`, against the units where it
     /// shows, for [`Branching::Weighted`].
-    fn blame(&mut self, board: &Board) {
+    fn blame(&mut self, board: &Board, contradiction: Contradiction) {
         if self.learns() {
-            let mut units = board.contradiction_units();
+            let mut units = board.contradiction_units(contradiction);
             while units != 0 {
                 let weight = &mut self.weights[units.trailing_zeros() as usize];
                 *weight = weight.saturating_add(1);
