@@ -1,10 +1,12 @@
 //! The shared engine of the sudoku-judges workspace, standard library only and kept within
 //! Rust 1.63 so that judge submissions built from it compile on old compilers.
 //!
-//! Three module trees, each with its internals private:
+//! Four module trees, each with its internals private:
 //!
 //! - [`engine`]: the 9x9 engine. Any solution, the lexicographically smallest solution, counting
 //!   up to a limit, and each of its search strategies alone, for measuring.
+//! - [`family`]: the sudoku family beyond 9x9 (boards of `n x n` boxes, `n` from 1 to 5), with
+//!   the same three questions, on a general engine of its own.
 //! - [`domino`]: Su-Domino-Ku puzzles, their search, and a generator of puzzles with one board.
 //! - [`judge`]: what judge binaries share: line-numbered input, the problems' text formats and
 //!   the process wrapper. Each judge's answer lives in its own binary crate.
