@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 115] = [
+    const ADVERSARIAL: [&str; 117] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -779,6 +779,10 @@ mod tests {
         // to 0.33 ms on an AMD EPYC) and the smallest solution (8,619, 1.71 to 1.75 ms).
         "4...7..............2.5...........7.........2.35..4......2.....3..5.....4.....827.",
         "...........7...61.32......5..6.14........5..................14.1....8.6..........",
+        // Fifteen minutes each, two at once, after them: a first solution (1,388 guesses, 0.29
+        // ms) and a count on 25 to 35 givens (1,855, 0.39 to 0.41 ms).
+        "..4....2.......96..........62.9.................162.....8......................1.",
+        ".1.85....6.5..18.4.....4.5.1....72.......5....2..1...6..15......6.4..1..8..1....2",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
