@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 117] = [
+    const ADVERSARIAL: [&str; 119] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -783,6 +783,10 @@ mod tests {
         // ms) and a count on 25 to 35 givens (1,855, 0.39 to 0.41 ms).
         "..4....2.......96..........62.9.................162.....8......................1.",
         ".1.85....6.5..18.4.....4.5.1....72.......5....2..1...6..15......6.4..1..8..1....2",
+        // Twenty-five minutes each, two at once: a first solution (1,387 guesses, 0.28 to 0.30
+        // ms) and a count (1,854, 0.29 to 0.33 ms).
+        ".........1.7.8...................8.................17.94.3................1....8.",
+        ".57..9...........1...1274...7.5.....3...7.1....1....4..1.....94..3...7.....7.5...",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
