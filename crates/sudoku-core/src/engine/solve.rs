@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 119] = [
+    const ADVERSARIAL: [&str; 123] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -787,6 +787,14 @@ mod tests {
         // ms) and a count (1,854, 0.29 to 0.33 ms).
         ".........1.7.8...................8.................17.94.3................1....8.",
         ".57..9...........1...1274...7.5.....3...7.1....1....4..1.....94..3...7.....7.5...",
+        // Fifteen minutes each, two at once: a count (1,407 guesses, 0.27 to 0.28 ms) and the
+        // smallest solution (8,321, 1.26 to 1.38 ms).
+        ".4........79............9.......985..1.................56.....9......6.5.....4...",
+        "....6......8...16.7.............83.9...93...8....................................",
+        // Fifteen minutes each, two at once, after them: a first solution (2,004 guesses, 0.39
+        // to 0.41 ms) and a count on 25 to 35 givens (1,442, 0.23 to 0.25 ms).
+        ".......7...5.3.....9...5...........7..9..3....3..6......6.........7.....7...5...8",
+        "..7.4.63..6...3......76..2....6..9.22.....7.67..2...4...9..6.74.4..7..........2..",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
