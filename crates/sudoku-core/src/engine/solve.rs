@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 125] = [
+    const ADVERSARIAL: [&str; 127] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -799,6 +799,10 @@ mod tests {
         // ms) and a count (1,477, 0.29 to 0.31 ms).
         "...7...5......96...83.........2..9..4....5......9.............8.19.8..35.2...3...",
         ".2..........81....................35..9.........3....4...27...............1.8....",
+        // Twenty-five minutes each, two at once, after them: the smallest solution (8,938
+        // guesses, 1.49 to 1.94 ms) and a count on 25 to 35 givens (1,856, 0.32 to 0.33 ms).
+        "8......3..9......6..6...9.....7..6..........9......7..7.96..................2....",
+        "....98...2...5...8..6.42.5..9.2......2....96.36...9.......6...5...92...66...8..2.",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
