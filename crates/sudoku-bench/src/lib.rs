@@ -19,9 +19,10 @@ use sudoku_core::judge::board_text::parse_line;
 use sudoku_core::random::Rng;
 
 /// The standard sets: five of the shared collection (four of puzzles with one solution, easiest
-/// to hardest per puzzle, then the multi-solution one), and last the 48,766 puzzles rated 11 or
-/// more that the engine issue's table also measures, which the shared collection lacks
-/// (BENCHMARKS.md says where to get it; without it, it is skipped like any missing set).
+/// to hardest per puzzle, then the multi-solution one), and last the 48,765 puzzles rated 11 or
+/// more that the engine issue's table also measures (it says 48,766), which the shared
+/// collection lacks (BENCHMARKS.md says where to get it; without it, it is skipped like any
+/// missing set).
 pub const SETS: [&str; 6] = [
     "17-clue",
     "unbiased-1k",
