@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 131] = [
+    const ADVERSARIAL: [&str; 133] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -803,13 +803,18 @@ mod tests {
         // guesses, 1.49 to 1.94 ms) and a count on 25 to 35 givens (1,856, 0.32 to 0.33 ms).
         "8......3..9......6..6...9.....7..6..........9......7..7.96..................2....",
         "....98...2...5...8..6.42.5..9.2......2....96.36...9.......6...5...92...66...8..2.",
-        // Twenty minutes each, two at once, a session later: a count (1,901 guesses, no
-        // solution, 0.22 ms), a first solution (1,485, 0.23 ms), the smallest solution (8,566,
-        // 1.14 to 1.16 ms), a count on 25 to 35 givens (1,624, no solution, 0.22 ms).
+        // Twenty minutes each, two at once, a session later: a count (1,901 guesses, a board with
+        // no solution, 0.22 ms), a first solution (1,485, 0.23 ms), the smallest solution (8,566,
+        // 1.14 to 1.16 ms), a count on 25 to 35 givens (1,624, no solution either, 0.22 ms).
         "..79........2...4..4......7.8...7.6............6..8..4....9....9...8....8....39.2",
         "....2..3...........3....................5.....1..4..........351.9..........5.3...",
         "....5..2......415...8...............3.........8.1.9.........8........9.1.........",
         "..8...29.9....7....2..9...38.27......93...4..1..9.37......7......9.....8.8..39.2.",
+        // Twenty-five minutes each, two at once, after them: a first solution (1,864 guesses to
+        // refute a board with no solution, 0.23 ms), the smallest solution (9,329, 1.37 to 1.38
+        // ms).
+        "...3........5..498...9...7.....9..1......89.6..5.............3.95.........7.3.6.9",
+        "...4...3.5..7........3....78...........................4....7...7....34.1........",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
