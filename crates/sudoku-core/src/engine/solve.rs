@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 137] = [
+    const ADVERSARIAL: [&str; 145] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -823,6 +823,24 @@ mod tests {
         // board with no solution, 0.19 ms) and the smallest solution (10,229, 1.44 to 1.46 ms).
         ".1..5.3....2.......8..3.........8...9.8....2...54....8...5...4......2..6.3.......",
         ".....6......58.9.........85.7...............78....7.4.7..89........5.............",
+        // Twenty minutes each, two at once, on the Intel Xeon of model 167: a count (1,626
+        // guesses, a board with no solution, 0.17 to 0.18 ms), a first solution (2,021, no
+        // solution either, 0.21 to 0.22 ms), the smallest solution (9,140, 1.24 to 1.27 ms), a
+        // count on 25 to 35 givens (1,885, no solution, 0.19 to 0.20 ms).
+        ".4.3....9...8.......9..6.2.............1..8..8..........1..7..4.3.....9......8...",
+        "......2.97.............7....2..3......39.............7..9.4.....3.2...........7..",
+        "...............1.4........9.....8......2.7......19.........34.1...4..9...4..16...",
+        "4.26....9.5149.6........4.......1..6.4...6.......2..9..1..6...5.2...9.6.6.4...9..",
+        // Fifteen minutes each, two at once, after them: a first solution (1,970 guesses to
+        // refute a board with no solution, 0.26 to 0.39 ms) and the smallest solution (9,574,
+        // 1.28 to 1.71 ms).
+        "3.....95.........6.........9..5.32..5..9............9......53.......9.......8.1.4",
+        ".........6.................7........9....4..........2.3......4.....58...5.8.2....",
+        // Twenty-five minutes each, two at once, after them: a count (1,903 guesses to refute a
+        // board with no solution, 0.21 to 0.29 ms) and the smallest solution (9,065, 1.09 to
+        // 1.47 ms).
+        ".6.....95.2..9........7....45........8.9..1......8..4....8...3.....4.7..57.......",
+        "...........7..9.........97..3....2......7....2...6...43..9..4....97......2.1.....",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
