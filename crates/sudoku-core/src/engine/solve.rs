@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 145] = [
+    const ADVERSARIAL: [&str; 147] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -841,6 +841,11 @@ mod tests {
         // 1.47 ms).
         ".6.....95.2..9........7....45........8.9..1......8..4....8...3.....4.7..57.......",
         "...........7..9.........97..3....2......7....2...6...43..9..4....97......2.1.....",
+        // Ten minutes each, two at once, after review: a first solution (1,824 guesses to refute
+        // a board with no solution, 0.36 to 0.37 ms) and a count (2,011, no solution either,
+        // 0.25 to 0.26 ms).
+        "...2........8.64.....3......6....8........65448.......64.59........8...3..1.....9",
+        ".2..3......31.............99...........24.6..................9...1.2.....3.4.....",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
