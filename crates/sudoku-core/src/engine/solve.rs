@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 147] = [
+    const ADVERSARIAL: [&str; 151] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -846,6 +846,14 @@ mod tests {
         // 0.25 to 0.26 ms).
         "...2........8.64.....3......6....8........65448.......64.59........8...3..1.....9",
         ".2..3......31.............99...........24.6..................9...1.2.....3.4.....",
+        // Twenty minutes each, two at once, a session later on the same Xeon: a first solution
+        // (1,926 guesses to refute a board with no solution, 0.24 to 0.26 ms), a count (1,389,
+        // 0.17 to 0.18 ms), the smallest solution (9,448, 1.16 to 1.20 ms), a count on 25 to 35
+        // givens (1,871, no solution, 0.22 to 0.24 ms).
+        "......7....28.....1....5.....1.7..8..7..1.5.9.9.........4..6...5..4.............7",
+        "........121.5.......5.263....9...........................................54......",
+        "......8.....5.6......9...56..7.................586.7..........5........9....9..6.",
+        "....35.8.1..28......8.4..3..8.........5..4..39..5..4..84..5....5....23...2.4....5",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
