@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 153] = [
+    const ADVERSARIAL: [&str; 155] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -858,6 +858,10 @@ mod tests {
         // and the smallest solution (9,703, 1.37 to 1.42 ms).
         ".....6..7......6..4..92....7.................................2..3....7.6.....4.9.",
         "8..2.........7..6......69.......2....2..97.......6..........697..................",
+        // Twenty minutes each, two at once, after them: a first solution (1,627 guesses, 0.25 to
+        // 0.27 ms) and a count (1,406, 0.21 to 0.22 ms).
+        "..........8..5..............6.7......2..4.....7..1.......6.7.2.....3....3........",
+        "...............1....9......82......5...8..9...35.........1...........7........6..",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
