@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 155] = [
+    const ADVERSARIAL: [&str; 159] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -862,6 +862,14 @@ mod tests {
         // 0.27 ms) and a count (1,406, 0.21 to 0.22 ms).
         "..........8..5..............6.7......2..4.....7..1.......6.7.2.....3....3........",
         "...............1....9......82......5...8..9...35.........1...........7........6..",
+        // Twenty minutes each, two at once, a third session on the same Xeon: a first solution
+        // (1,962 guesses to refute a board with no solution, 0.31 to 0.34 ms), a count (1,969,
+        // no solution either, 0.25 to 0.28 ms), the smallest solution (9,425, 1.54 to 1.64 ms),
+        // a count on 25 to 35 givens (1,899, no solution, 0.25 to 0.28 ms).
+        "7.........5..........2..3..4.....8.......7....27..5....75.........9.........3.6..",
+        "....7.3.4.....8.....8......5...6.4...2..5...9..........9....2..2.......3...8.....",
+        "6.....4.7...9.8.3...1............7.....7....1......6....................71..6.3..",
+        "..74268....6.7..2...283.769.2......66......8....6.7...2.......8...7......6.....9.",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
