@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 161] = [
+    const ADVERSARIAL: [&str; 163] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -875,6 +875,11 @@ mod tests {
         // 0.25 to 0.26 ms).
         "...7...3.....35..26...........5....9.....3.7...6.......3..6......7........1...69.",
         ".8..2...94......8...98...2....2.....69...4.........4.....7....874...........1..7.",
+        // Twenty minutes each, two at once, on 25 to 35 givens, after them: the smallest solution
+        // (5,868 guesses, 0.79 to 0.81 ms) and a first solution (1,866, a board with no solution,
+        // 0.21 to 0.23 ms).
+        "..9....5.5.3798.........9.89.7.8............5..5......3...7.8.9....5...779.8.35..",
+        "..36..5.......5234.5....9..5.2......7..2...4.43..7...23...6..2.6.5.........3....6",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
