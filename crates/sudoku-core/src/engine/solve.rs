@@ -890,7 +890,8 @@ mod tests {
         "8...9...4.34.............8......2..9....4..2...3.........3295..3........51.4..3..",
         "..8.5........96.78..............8....1.....5.6.....7......8.....5....2..2......4.",
         // An hour each, two at once, after them: a first solution (2,012 guesses to refute a
-        // board with no solution, 0.20 ms) and a count (1,990, no solution either, 0.22 ms).
+        // board with no solution, 0.20 ms) and a count (1,990, no solution either, 0.22 to 0.23
+        // ms).
         "..5.8........5........9..5.2.......9.8....2.......5....1......28.....1.....5.....",
         ".8..2........3..28..1......1......9.....8......2...5.....8.......3....1.6.....2..",
         // Thirty minutes each, two at once, after them: the smallest solution (10,553 guesses,
