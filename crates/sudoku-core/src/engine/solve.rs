@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 171] = [
+    const ADVERSARIAL: [&str; 173] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -899,6 +899,11 @@ mod tests {
         // no solution, 0.22 to 0.24 ms).
         ".....9.......6.7.8....7.6........3.......5.........1.....7.........8.......6.....",
         ".8.7......73.268........7....4....5..5..47...8...9...4..8.5...64...6..8.....784..",
+        // Fifteen minutes each, two at once, after review: a first solution (1,867 guesses to
+        // refute a board with no solution, 0.24 to 0.27 ms) and the smallest solution (8,799,
+        // 1.27 to 1.36 ms).
+        "..7.3.........8....9......5.5.1......4...76......6..7......3.6.....1.7..5..6.....",
+        ".............................8........6........76...5...35......14...2...5....4.1",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
