@@ -575,7 +575,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 183] = [
+    const ADVERSARIAL: [&str; 190] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -926,6 +926,22 @@ mod tests {
         // the smallest solution (9,856, 1.23 to 1.24 ms).
         "....6............1....1.4...15.4.6.3........7....5....45.......6.1..............2",
         "6...4........1..95.8.....6.............8.....4.1.....6............16.......4.....",
+        // Thirty minutes each, two at once, on an AMD EPYC of family 26: a first solution (1,950
+        // guesses to refute a board with no solution, 0.19 ms) and the smallest solution (9,424,
+        // 1.12 to 1.14 ms).
+        "..8......1..7..3...7..9..4.8...........4...3.....6.7................7..8...638...",
+        "....3....9..4.........7...1..3...17..71.....3......................8.5...........",
+        // Thirty minutes each, two at once, after them: a count (1,824 guesses, no solution,
+        // 0.25 to 0.26 ms) and a count on 25 to 35 givens (1,846, no solution, 0.18 ms).
+        ".3......52..............34..4...3.....1..5........4.7...5.....49..........42..5.3",
+        ".....7....5...49....9.3...5..3...5...6.3....9..5...6..7...63.5.5..4.237..3..7....",
+        // Twenty minutes each, two at once, after them: the smallest solution (10,065 guesses,
+        // 1.26 to 1.29 ms) and a first solution (1,604, no solution, 0.19 to 0.20 ms).
+        "4.....2......9..6....6.8....................9.......86...........986.............",
+        ".........1....6...4..2..7......9.21....6.....2.......88...7.19.7...........4.9.6.",
+        // Fifteen minutes, beside a climb to a count whose board is in `OVER_BUDGET`: the
+        // smallest solution (9,662 guesses, 1.39 to 1.41 ms).
+        "......42.......6.....9.............4.4....9..........6...........1........9.46...",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
@@ -1012,7 +1028,33 @@ mod tests {
 
     #[test]
     fn the_portfolio_answers_adversarial_boards_within_its_guess_bound() {
-        for text in ADVERSARIAL {
+        assert_answered_within_guess_bounds(&ADVERSARIAL);
+    }
+
+    /// Boards found in the fiftieth pass on which the portfolio needs more than [`GUESS_BOUND`]
+    /// guesses to a first solution and to a count: 5,000 from a climb of the `adversary`, and
+    /// 6,553 and 6,515 where a further climb from that board reached in four minutes (0.83 to
+    /// 0.90 ms on an AMD EPYC of family 26; BENCHMARKS.md, fiftieth pass). No strategy alone
+    /// answers them in fewer than about 600 guesses, so the rounds' shares multiply the best
+    /// one's guesses. They are open counterexamples, not regressions: the test below fails
+    /// until the engine answers them within the budget.
+    const OVER_BUDGET: [&str; 3] = [
+        "...4.6.19...5....7...71.........7.26........3.....8......8.....69.3.....37.......",
+        "7..486..9...52...7...7.............6........3....37.......4....69..7....37.......",
+        "..3.26..9...58...7....1.........7.26.................3...8.....69.3.....37.......",
+    ];
+
+    #[test]
+    #[ignore = "open: the portfolio needs up to 6,553 guesses here (BENCHMARKS.md, fiftieth pass)"]
+    fn the_portfolio_answers_over_budget_boards_within_its_guess_bound() {
+        assert_answered_within_guess_bounds(&OVER_BUDGET);
+    }
+
+    /// Asserts that the portfolio answers every board of `boards` within [`GUESS_BOUND`] to a
+    /// first solution and a count, and within [`SMALLEST_GUESS_BOUND`] to the smallest solution,
+    /// with the answers probing gives alone.
+    fn assert_answered_within_guess_bounds(boards: &[&str]) {
+        for &text in boards {
             let puzzle = grid(text);
             let checks = [
                 (Question::First, GUESS_BOUND),
