@@ -1034,10 +1034,10 @@ mod tests {
     /// Boards found in the fiftieth pass on which the portfolio needs more than [`GUESS_BOUND`]
     /// guesses to a first solution and to a count: 5,000 from a climb of the `adversary`, and
     /// 6,553 and 6,515 where a further climb from that board reached in four minutes (0.83 to
-    /// 0.90 ms on an AMD EPYC of family 26; BENCHMARKS.md, fiftieth pass). No strategy alone
-    /// answers them in fewer than about 600 guesses, so the rounds' shares multiply the best
-    /// one's guesses. They are open counterexamples, not regressions: the test below fails
-    /// until the engine answers them within the budget.
+    /// 0.90 ms on an AMD EPYC of family 26; BENCHMARKS.md, fiftieth pass). The strategy that
+    /// answers each in the fewest guesses alone needs 235 to 1,587, and the rounds' shares
+    /// multiply its guesses by four to nineteen. They are open counterexamples, not
+    /// regressions: the test below fails until the engine answers them within the budget.
     const OVER_BUDGET: [&str; 3] = [
         "...4.6.19...5....7...71.........7.26........3.....8......8.....69.3.....37.......",
         "7..486..9...52...7...7.............6........3....37.......4....69..7....37.......",
