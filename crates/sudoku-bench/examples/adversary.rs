@@ -60,6 +60,11 @@ struct Args {
     /// cells on others].
     #[arg(long)]
     max_givens: Option<usize>,
+    /// Start the climbs from the boards of FILE (one a line, as printed; each climb from the
+    /// next, round and round) instead of from random ones: to climb on from the worst boards
+    /// an earlier run found. Their givens need not be in the range the options set.
+    #[arg(long, value_name = "FILE")]
+    from: Option<std::path::PathBuf>,
     /// Instead of climbing, read boards (one a line, as printed) from standard input and show
     /// the guesses and time of every strategy in every mode on each.
     #[arg(long)]
@@ -232,6 +237,20 @@ fn main() {
         );
         std::process::exit(2)
     }
+    let starts = match &args.from {
+        Some(path) => match read_boards(path, n) {
+            Ok(boards) if !boards.is_empty() => boards,
+            Ok(_) => {
+                eprintln!("error: {}: no board to start from", path.display());
+                std::process::exit(2)
+            }
+            Err(e) => {
+                eprintln!("error: {}: {}", path.display(), e);
+                std::process::exit(2)
+            }
+        },
+        None => Vec::new(),
+    };
     let question = args.mode.question();
     let work = |board: &Sudoku| -> (u64, u64) {
         // The best of three runs, when scoring by time: one run on a shared machine is noisy.
@@ -254,7 +273,11 @@ fn main() {
         let mut rng = Rng::new(seed);
         seed += 1;
         climbs += 1;
-        let mut board = starting_board(&shape, &mut rng);
+        let mut board = if starts.is_empty() {
+            starting_board(&shape, &mut rng)
+        } else {
+            starts[(climbs - 1) as usize % starts.len()].clone()
+        };
         let mut current = score(work(&board));
         let mut stale = 0;
         while stale < args.patience && Instant::now() < deadline {
@@ -292,6 +315,18 @@ fn main() {
         "{:?} against {}: {} climbs, {} boards scored, worst score {}",
         args.mode, against, climbs, boards, worst
     );
+}
+
+/// The boards of the file at `path` whose side is `n * n` and that have a given, one a line as
+/// the adversary prints them (the last tab-separated field); other lines are skipped.
+fn read_boards(path: &std::path::Path, n: usize) -> std::io::Result<Vec<Sudoku>> {
+    let text = std::fs::read_to_string(path)?;
+    let boards = text
+        .lines()
+        .filter_map(|line| parse_line(line.rsplit('\t').next().unwrap_or_default()).ok())
+        .filter(|board| board.side() == n * n && board.cells().iter().any(|&d| d != 0))
+        .collect();
+    Ok(boards)
 }
 
 /// `board`, a 9x9 one, as the 9x9 engine's grid.

@@ -9,7 +9,7 @@
 use super::layout::*;
 use crate::grid::Grid;
 use crate::masks::BIT;
-use crate::matching::cells_matched;
+use crate::matching::keep_matched_candidates;
 use crate::probe_cursor::ProbeCursor;
 
 /// A search position: for every digit and band, the cells the digit may still take (a placed
@@ -514,25 +514,54 @@ impl Board {
         }
     }
 
-    /// Whether every row, column and box can give each of its open cells a different candidate
-    /// (found by a matching, as Hall's theorem allows): if one cannot, as when three of a
-    /// row's cells share two candidates, no solution is left. Propagation sees this only
-    /// cell by cell and digit by digit, so it can stall every branching rule.
-    pub(super) fn units_matched(&self) -> bool {
-        let mut candidates = [0u32; 81];
-        for (cell, mask) in candidates.iter_mut().enumerate() {
-            let (b, p) = (cell / 27, cell % 27);
-            if self.open[b] >> p & 1 != 0 {
-                *mask = self.candidates(b, p);
+    /// Narrows every row, column and box to the candidates that some matching of its open
+    /// cells to different candidates uses (every naked and hidden subset, of any size: three
+    /// cells of a row that share two candidates refute the board, and two that share three
+    /// candidates with a third take them from the rest of the row), propagating, until nothing
+    /// changes; `false` on a contradiction. Propagation finds such subsets only cell by cell
+    /// and digit by digit, so one near the root can stall every branching rule.
+    pub(super) fn match_units(&mut self) -> bool {
+        loop {
+            let mut candidates = [0u32; 81];
+            for (cell, mask) in candidates.iter_mut().enumerate() {
+                let (b, p) = (cell / 27, cell % 27);
+                if self.open[b] >> p & 1 != 0 {
+                    *mask = self.candidates(b, p);
+                }
+            }
+            let mut changed = 0u32;
+            for unit in 0..27 {
+                let mut cells = [0u32; 9];
+                for (k, mask) in cells.iter_mut().enumerate() {
+                    *mask = candidates[unit_cell(unit, k)];
+                }
+                let mut kept = cells;
+                if !keep_matched_candidates(&mut kept) {
+                    return false;
+                }
+                for k in 0..9 {
+                    let mut gone = cells[k] & !kept[k];
+                    if gone == 0 {
+                        continue;
+                    }
+                    let cell = unit_cell(unit, k);
+                    candidates[cell] &= kept[k];
+                    let (b, p) = (cell / 27, cell % 27);
+                    while gone != 0 {
+                        let d = gone.trailing_zeros() as usize;
+                        gone &= gone - 1;
+                        self.places[9 * b + d] &= !(1 << p);
+                        changed |= 1 << (9 * b + d);
+                    }
+                }
+            }
+            if changed == 0 {
+                return true;
+            }
+            if self.propagate(changed).is_err() {
+                return false;
             }
         }
-        (0..27).all(|unit| {
-            let mut cells = [0u32; 9];
-            for (k, mask) in cells.iter_mut().enumerate() {
-                *mask = candidates[unit_cell(unit, k)];
-            }
-            cells_matched(&cells)
-        })
     }
 
     /// How many open cells share a row, column or box with position `p` of band `b`.
@@ -615,7 +644,11 @@ impl Board {
     /// adversary's boards, and the portfolio a sixth of its guesses on the worst of them
     /// (BENCHMARKS.md).
     pub(super) fn probe(&mut self, budget: &mut u64, progress: &mut ProbeProgress) -> Option<bool> {
-        let ProbeProgress { cursor, vouched } = progress;
+        let ProbeProgress {
+            cursor,
+            vouched,
+            removed,
+        } = progress;
         while let Some(cell) = cursor.cell(81) {
             let (b, p) = (cell / 27, cell % 27);
             if self.open[b] & 1 << p != 0 {
@@ -649,6 +682,7 @@ impl Board {
                             return Some(false);
                         }
                         cursor.removed();
+                        *removed = true;
                         break;
                     }
                 }
@@ -677,12 +711,19 @@ pub(super) struct ProbeProgress {
     /// Per word (bit `p` of `vouched[9 * b + d]` for digit `d + 1` at position `p` of band
     /// `b`), the placements propagation made after a probe it did not refute.
     vouched: [u32; 27],
+    /// Whether a probe has refuted a candidate.
+    removed: bool,
 }
 
 impl ProbeProgress {
     /// Whether probing has not started yet.
     pub(super) fn is_fresh(&self) -> bool {
         self.cursor.is_fresh()
+    }
+
+    /// Whether probing has removed a candidate.
+    pub(super) fn removed_any(&self) -> bool {
+        self.removed
     }
 }
 
@@ -840,7 +881,9 @@ mod tests {
             );
             assert!(allows(&board, &full));
             assert!(is_settled(&board));
-            assert!(board.units_matched());
+            assert!(board.match_units());
+            assert!(allows(&board, &full));
+            assert!(is_settled(&board));
             narrowed += usize::from(board.places != start.places);
         }
         assert!(narrowed > 30, "the rules narrowed only {} boards", narrowed);
@@ -885,6 +928,49 @@ mod tests {
         assert_eq!(board.contradiction_units(EmptyCell), empty_cell);
     }
 
+    /// The candidates of the open cells of `unit` on `board`, in the unit's order.
+    fn unit_candidates(board: &Board, unit: usize) -> [u32; 9] {
+        let mut cells = [0u32; 9];
+        for (k, mask) in cells.iter_mut().enumerate() {
+            let cell = unit_cell(unit, k);
+            let (b, p) = (cell / 27, cell % 27);
+            if board.open[b] >> p & 1 != 0 {
+                *mask = board.candidates(b, p);
+            }
+        }
+        cells
+    }
+
+    #[test]
+    fn matching_the_units_leaves_each_only_candidates_some_matching_uses() {
+        // Found by the adversary: an open board with many solutions, on which a subset that
+        // propagation cannot see stalled every branching rule for thousands of guesses.
+        let stalling = parse_line(
+            "...486..9...51...7...7.............6.....7..3....3........4....69..7....37.......",
+        )
+        .unwrap();
+        let mut boards = partial_boards(12);
+        boards.push(Board::new(&stalling).unwrap());
+        let mut narrowed = 0;
+        for mut board in boards {
+            let before = board.places;
+            assert!(board.match_units());
+            assert!(is_settled(&board));
+            for unit in 0..27 {
+                let cells = unit_candidates(&board, unit);
+                let mut kept = cells;
+                assert!(keep_matched_candidates(&mut kept));
+                assert_eq!(kept, cells, "unit {}", unit);
+            }
+            narrowed += usize::from(board.places != before);
+        }
+        assert!(narrowed > 0);
+        let mut board = Board::new(&stalling).unwrap();
+        let before = board.places;
+        assert!(board.match_units());
+        assert_ne!(board.places, before, "the adversary's board narrows");
+    }
+
     #[test]
     fn a_board_whose_units_cannot_be_matched_is_refuted() {
         // Found by the adversary: cell guessing and reading order search for hundreds of
@@ -893,7 +979,7 @@ mod tests {
             ".....6......57....6.......8..2.3..9.............6.8...5........8....5..6......94.",
         )
         .unwrap();
-        assert!(!Board::new(&puzzle).unwrap().units_matched());
+        assert!(!Board::new(&puzzle).unwrap().match_units());
         assert_eq!(solve(&puzzle), None);
     }
 

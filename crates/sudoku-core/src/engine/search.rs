@@ -8,8 +8,8 @@
 //! (what a row or column of three cells inside a box can hold, the reasoning tdoku is built on;
 //! see [`Board::settle_triads`]). [`Branching::Triads`] branches on cells as the plain cell rule
 //! does; [`Branching::Crossings`] branches, as tdoku does, on how one digit crosses a band or
-//! stack rather than on a cell; [`Branching::Probing`] also removes, at its first few levels,
-//! the candidates whose placement propagation refutes. They cost more a guess (a probe counts as
+//! stack rather than on a cell; [`Branching::Probing`] also removes, at its first few levels
+//! while that keeps paying, the candidates whose placement propagation refutes. They cost more a guess (a probe counts as
 //! one), which ordinary boards never repay, but each answers at once boards that stall the plain
 //! rules: boards whose first guesses lead into a subtree with no solution whose contradiction
 //! plain propagation cannot see, so that a plain search explores every way of filling the rest
@@ -24,12 +24,16 @@
 //! [`LEARNS_AFTER`] guesses, which is all most boards need, so it costs them nothing more, and
 //! the portfolio runs it first.
 //!
-//! Every rule but the plain ones the portfolio starts with also checks, at its root (and
-//! probing at each position it probes), that every unit can give its open cells different
-//! candidates ([`Board::units_matched`]). A board whose givens break this only in combination
-//! (three cells of a row left with the same two candidates) has no solution, which propagation
-//! sees only by exhausting every way to fill the rest: such boards stalled every rule, and were
-//! three of the five worst the adversary found against the portfolio with the weighted rule.
+//! Every rule but the plain ones the portfolio starts with also narrows, at its root (and
+//! probing at each position it probes), every unit to the candidates that some matching of its
+//! open cells to different candidates uses ([`Board::match_units`]): every naked and hidden
+//! subset, which propagation sees only by exhausting every way to fill the rest. A board whose
+//! givens leave three cells of a row the same two candidates has no solution, and such boards
+//! were three of the five worst the adversary found against the portfolio with the weighted
+//! rule, when this was only checked; a subset that merely narrows, near the root of an open
+//! board with many solutions, stalled every rule for 1,500 to 20,000 guesses until it was
+//! applied, and the triad rules, crossings and the place rule now answer such boards in 13 to
+//! 28 (BENCHMARKS.md, fifty-first pass).
 //!
 //! Each rule has boards of its own that stall it and that another rule answers in a few guesses,
 //! so the portfolio in [`super::solve()`] runs them all, the weighted rule first.
@@ -76,16 +80,17 @@ pub(super) enum Branching {
     Weighted,
     /// As [`Branching::FewestCandidates`], after applying the triad rules at every position
     /// and removing the candidates whose placement propagation refutes (failed-literal
-    /// probing, see [`Board::probe`]) at each position of the first [`PROBE_DEPTH`] levels.
+    /// probing, see [`Board::probe`]) at the root and, down to the first [`PROBE_DEPTH`]
+    /// levels, at each position whose parent's probing removed a candidate.
     Probing,
 }
 
 impl Branching {
-    /// Whether a search checks at its start that every unit's open cells can take different
-    /// candidates ([`Board::units_matched`]; probing also checks it at every position it
-    /// probes): every branching but those the portfolio starts with on every board it is
-    /// asked about (the weighted rule, the cell rules it follows until it learns, and reading
-    /// order for the smallest solution), whose start must stay cheap.
+    /// Whether a search narrows its start to the candidates the units' matchings use
+    /// ([`Board::match_units`]; probing also at every position it probes): every branching
+    /// but those the portfolio starts with on every board it is asked about (the weighted
+    /// rule, the cell rules it follows until it learns, and reading order for the smallest
+    /// solution), whose start must stay cheap.
     fn matches_at_root(self) -> bool {
         !matches!(
             self,
@@ -496,6 +501,14 @@ impl Branch {
 /// for plain search; probing them too made the adversary's worst boards about twice as costly,
 /// and probing only one or three levels left boards the portfolio needed it for (measured with
 /// 0, 1, 3, 6, 12 and unlimited levels; see BENCHMARKS.md).
+///
+/// Below a position whose probing removed nothing, no position is probed: its children differ
+/// from it by one guess, and on open boards with many solutions, where nothing is refuted
+/// after the first levels, probing every position of six levels cost about 270 probes a level
+/// (1,500 to 1,700 guesses a board, whatever the board) and was all the portfolio's cost on
+/// the worst boards the adversary had found. Stopping there halved what probing alone needs
+/// on the adversary's boards (252,000 guesses to 120,000) and the portfolio's worst (6,598 to
+/// 3,574; BENCHMARKS.md, fifty-first pass).
 const PROBE_DEPTH: u32 = 6;
 
 /// The guesses a [`Branching::Weighted`] search makes as a cell rule does before it begins to
@@ -627,8 +640,9 @@ impl<F> Walk<'_, F>
 where
     F: FnMut(&Board) -> ControlFlow<()>,
 {
-    /// The search from `board`, `depth` guesses below where it started, its probing (if the
-    /// branching probes there) going on from `resumed` if it stopped before.
+    /// The search from `board`, `depth` guesses below where it started (counted as
+    /// [`PROBE_DEPTH`] at least below a position whose probing removed nothing), its probing
+    /// (if the branching probes there) going on from `resumed` if it stopped before.
     // Inlined into `expand` and the resumption, so that a level of the search is one call
     // rather than two: 1 % fewer instructions on `serg-benchmark`, 0.4 % on
     // `forum-hardest-1106`.
@@ -636,7 +650,7 @@ where
     fn below(
         &mut self,
         board: &mut Board,
-        depth: u32,
+        mut depth: u32,
         resumed: Option<ProbeProgress>,
     ) -> ControlFlow<Stop> {
         let branching = self.branching;
@@ -650,7 +664,7 @@ where
         let probes_here = branching == Branching::Probing && depth < PROBE_DEPTH;
         let matches_here = probes_here || depth == 0 && branching.matches_at_root();
         let fresh = resumed.as_ref().map_or(true, ProbeProgress::is_fresh);
-        if matches_here && fresh && !board.units_matched() {
+        if matches_here && fresh && !board.match_units() {
             return ControlFlow::Continue(());
         }
         if probes_here {
@@ -658,6 +672,8 @@ where
             match board.probe(self.budget, &mut probing) {
                 None => return self.suspend(board, Rest::Probe(probing), depth),
                 Some(false) => return ControlFlow::Continue(()),
+                // Where probing removed nothing, the positions below are not probed.
+                Some(true) if !probing.removed_any() => depth = depth.max(PROBE_DEPTH),
                 Some(true) => {}
             }
         }
@@ -790,6 +806,21 @@ mod tests {
         crate::schedule::solutions_in_turns(turn, limit, 40, |budget, visit| {
             search.run(budget, &mut |solved| visit(solved.grid()))
         })
+    }
+
+    #[test]
+    fn probing_stops_below_a_position_whose_probing_removed_nothing() {
+        // On the empty board no probe refutes anything: probing tries each of the root's 729
+        // candidates once, then searches as the triad rules alone do.
+        let guesses = |branching| {
+            let search = Search::new(Board::new(&Grid::EMPTY).unwrap(), branching);
+            visited(search, u64::MAX, GUESSES).1
+        };
+        assert!(guesses(Branching::Triads) > 0);
+        assert_eq!(
+            guesses(Branching::Probing),
+            81 * 9 + guesses(Branching::Triads)
+        );
     }
 
     #[test]
