@@ -1,7 +1,7 @@
 //! A position of the 9x9 search (see [`super::layout`] for its bits) and the reasoning that
 //! narrows it: the permutation rules across bands and down stacks, naked singles, the triad
-//! rules, and failed-literal probing; and a matching that refutes a position some unit of which
-//! cannot give its open cells different candidates.
+//! rules, and failed-literal probing; and the units' matchings, which keep only the candidates
+//! some matching of a unit's open cells to different digits uses.
 //!
 //! Propagation only ever removes candidates that no solution can use and fixes digits every
 //! solution shares.
