@@ -31,9 +31,9 @@
 //! givens leave three cells of a row the same two candidates has no solution, and such boards
 //! were three of the five worst the adversary found against the portfolio with the weighted
 //! rule, when this was only checked; a subset that merely narrows, near the root of an open
-//! board with many solutions, stalled every rule for 1,500 to 20,000 guesses until it was
-//! applied, and the triad rules, crossings and the place rule now answer such boards in 13 to
-//! 28 (BENCHMARKS.md, fifty-first pass).
+//! board with many solutions, stalled every rule until it was applied (the best of them alone
+//! needed 235 to 1,670 guesses, the portfolio 5,000 to 6,598), and the triad rules, crossings
+//! and the place rule now answer such boards in 13 to 28 (BENCHMARKS.md, fifty-first pass).
 //!
 //! Each rule has boards of its own that stall it and that another rule answers in a few guesses,
 //! so the portfolio in [`super::solve()`] runs them all, the weighted rule first.
@@ -505,10 +505,11 @@ impl Branch {
 /// Below a position whose probing removed nothing, no position is probed: its children differ
 /// from it by one guess, and on open boards with many solutions, where nothing is refuted
 /// after the first levels, probing every position of six levels cost about 270 probes a level
-/// (1,500 to 1,700 guesses a board, whatever the board) and was all the portfolio's cost on
-/// the worst boards the adversary had found. Stopping there halved what probing alone needs
-/// on the adversary's boards (252,000 guesses to 120,000) and the portfolio's worst (6,598 to
-/// 3,574; BENCHMARKS.md, fifty-first pass).
+/// (1,400 to 1,700 guesses a board, whatever the board). With the units matched at every
+/// position probed, stopping there cut what probing alone needs on the adversary's boards by
+/// three quarters (252,000 guesses to 67,000, the most on one 2,500 to 1,245) and cost none of
+/// them more; without the matching, climbs found boards that needed the levels it skipped
+/// (BENCHMARKS.md, fifty-first pass).
 const PROBE_DEPTH: u32 = 6;
 
 /// The guesses a [`Branching::Weighted`] search makes as a cell rule does before it begins to

@@ -577,7 +577,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 200] = [
+    const ADVERSARIAL: [&str; 202] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -950,7 +950,7 @@ mod tests {
         // a further climb from it reached in four to ten minutes (6,515 to 6,598, 0.83 to 0.90
         // ms on an AMD EPYC of family 26; BENCHMARKS.md, fiftieth pass), and two where seven
         // minutes more reached against probing that stopped below quiet positions before the
-        // matching (10,420 and 21,701 guesses to a first solution). Now 1,296 to 1,303.
+        // matching (10,420 and 21,700 guesses to a first solution). Now 1,291 to 1,303.
         "...4.6.19...5....7...71.........7.26........3.....8......8.....69.3.....37.......",
         "7..486..9...52...7...7.............6........3....37.......4....69..7....37.......",
         "..3.26..9...58...7....1.........7.26.................3...8.....69.3.....37.......",
@@ -966,13 +966,18 @@ mod tests {
         "..9.......................55...6............8...51....2...3...7..7........3......",
         "4......97....5.6...7.......9..47.............................4........79.........",
         ".....8..........71..8.........3....7.8...........1..3....2...1.8............7...3",
+        // Ten minutes each, two at once, after them: a count on 25 to 35 givens (1,617 guesses,
+        // no solution, 0.20 to 0.22 ms) and a first solution climbed on from the same twenty
+        // boards (2,037, no solution, 0.23 to 0.25 ms).
+        "4..12......2..51..5...4.6.2.49.6....1..4...86.6..5.....5.....6...45.....9....4..5",
+        "...5...1......1..7..8...............5....4.7.4..7....5.8...........8..........8..",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
     /// solution or a count. Since the weighted rule goes first the most any of them needed was
     /// 2,007 (0.64 to 0.72 ms on the Intel Xeon of model 207 in a slow spell, where the same
     /// boards took up to 1.26 ms before), and climbs have since found one of 2,036 and, from
-    /// it, one of 2,037 (fifty-first pass); boards of
+    /// it and others, two of 2,037 (fifty-first pass); boards of
     /// about 3,000 guesses took 0.7 ms at quiet moments and up to 1.3 ms in slow spells there,
     /// past the 1 ms bound, so the budget leaves room for a quarter more than the most and no
     /// more (BENCHMARKS.md, thirty-third pass). A guess budget, unlike a time, does not move with
