@@ -516,10 +516,10 @@ impl Board {
 
     /// Narrows every row, column and box to the candidates that some matching of its open
     /// cells to different candidates uses (every naked and hidden subset, of any size: three
-    /// cells of a row that share two candidates refute the board, and two that share three
-    /// candidates with a third take them from the rest of the row), propagating, until nothing
-    /// changes; `false` on a contradiction. Propagation finds such subsets only cell by cell
-    /// and digit by digit, so one near the root can stall every branching rule.
+    /// cells of a row that share two candidates refute the board, three that share three take
+    /// them from the rest of the row), propagating, until nothing changes; `false` on a
+    /// contradiction. Propagation finds such subsets only cell by cell and digit by digit, so
+    /// one near the root can stall every branching rule.
     pub(super) fn match_units(&mut self) -> bool {
         loop {
             let mut candidates = [0u32; 81];

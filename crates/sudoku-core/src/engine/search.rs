@@ -9,11 +9,11 @@
 //! see [`Board::settle_triads`]). [`Branching::Triads`] branches on cells as the plain cell rule
 //! does; [`Branching::Crossings`] branches, as tdoku does, on how one digit crosses a band or
 //! stack rather than on a cell; [`Branching::Probing`] also removes, at its first few levels
-//! while that keeps paying, the candidates whose placement propagation refutes. They cost more a guess (a probe counts as
-//! one), which ordinary boards never repay, but each answers at once boards that stall the plain
-//! rules: boards whose first guesses lead into a subtree with no solution whose contradiction
-//! plain propagation cannot see, so that a plain search explores every way of filling the rest
-//! of the board before it returns to the cells that matter.
+//! while that keeps paying, the candidates whose placement propagation refutes. They cost more
+//! a guess (a probe counts as one), which ordinary boards never repay, but each answers at once
+//! boards that stall the plain rules: boards whose first guesses lead into a subtree with no
+//! solution whose contradiction plain propagation cannot see, so that a plain search explores
+//! every way of filling the rest of the board before it returns to the cells that matter.
 //!
 //! [`Branching::Weighted`] gets out of such subtrees another way: it counts each contradiction
 //! against the units where it shows and branches on cells with few candidates in much-blamed
