@@ -577,7 +577,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 204] = [
+    const ADVERSARIAL: [&str; 206] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -975,6 +975,11 @@ mod tests {
         // and a first solution (1,911, no solution, 0.26 to 0.28 ms).
         "......25......................6...18...1.8..6..........3........8........6..5....",
         "..........843..5........4..6..5...1......4....71.......6..2..5.....4....5...6...7",
+        // Fifteen minutes each, two at once, after them: the smallest solution (8,797 guesses,
+        // 1.27 to 1.66 ms) and a first solution on 25 to 35 givens (1,859, no solution, 0.22 to
+        // 0.25 ms).
+        "...7..........693......3.6.3........9...6........39......8...43......8...........",
+        "...487..18...2.4....4.1.......79...8..9....3.1.83....798.....1...1.7......2...8..",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
