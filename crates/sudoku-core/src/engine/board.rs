@@ -522,30 +522,16 @@ impl Board {
     /// one near the root can stall every branching rule.
     pub(super) fn match_units(&mut self) -> bool {
         loop {
-            let mut candidates = [0u32; 81];
-            for (cell, mask) in candidates.iter_mut().enumerate() {
-                let (b, p) = (cell / 27, cell % 27);
-                if self.open[b] >> p & 1 != 0 {
-                    *mask = self.candidates(b, p);
-                }
-            }
             let mut changed = 0u32;
             for unit in 0..27 {
-                let mut cells = [0u32; 9];
-                for (k, mask) in cells.iter_mut().enumerate() {
-                    *mask = candidates[unit_cell(unit, k)];
-                }
+                let cells = self.unit_candidates(unit);
                 let mut kept = cells;
                 if !keep_matched_candidates(&mut kept) {
                     return false;
                 }
                 for k in 0..9 {
                     let mut gone = cells[k] & !kept[k];
-                    if gone == 0 {
-                        continue;
-                    }
                     let cell = unit_cell(unit, k);
-                    candidates[cell] &= kept[k];
                     let (b, p) = (cell / 27, cell % 27);
                     while gone != 0 {
                         let d = gone.trailing_zeros() as usize;
@@ -562,6 +548,20 @@ impl Board {
                 return false;
             }
         }
+    }
+
+    /// The candidates of the open cells of `unit` (numbered as [`units_of`] numbers them), in
+    /// the unit's order; 0 for a filled cell.
+    fn unit_candidates(&self, unit: usize) -> [u32; 9] {
+        let mut cells = [0u32; 9];
+        for (k, mask) in cells.iter_mut().enumerate() {
+            let cell = unit_cell(unit, k);
+            let (b, p) = (cell / 27, cell % 27);
+            if self.open[b] >> p & 1 != 0 {
+                *mask = self.candidates(b, p);
+            }
+        }
+        cells
     }
 
     /// How many open cells share a row, column or box with position `p` of band `b`.
@@ -928,19 +928,6 @@ mod tests {
         assert_eq!(board.contradiction_units(EmptyCell), empty_cell);
     }
 
-    /// The candidates of the open cells of `unit` on `board`, in the unit's order.
-    fn unit_candidates(board: &Board, unit: usize) -> [u32; 9] {
-        let mut cells = [0u32; 9];
-        for (k, mask) in cells.iter_mut().enumerate() {
-            let cell = unit_cell(unit, k);
-            let (b, p) = (cell / 27, cell % 27);
-            if board.open[b] >> p & 1 != 0 {
-                *mask = board.candidates(b, p);
-            }
-        }
-        cells
-    }
-
     #[test]
     fn matching_the_units_leaves_each_only_candidates_some_matching_uses() {
         // Found by the adversary: an open board with many solutions, on which a subset that
@@ -957,7 +944,7 @@ mod tests {
             assert!(board.match_units());
             assert!(is_settled(&board));
             for unit in 0..27 {
-                let cells = unit_candidates(&board, unit);
+                let cells = board.unit_candidates(unit);
                 let mut kept = cells;
                 assert!(keep_matched_candidates(&mut kept));
                 assert_eq!(kept, cells, "unit {}", unit);
