@@ -577,7 +577,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 206] = [
+    const ADVERSARIAL: [&str; 210] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -980,6 +980,14 @@ mod tests {
         // 0.25 ms).
         "...7..........693......3.6.3........9...6........39......8...43......8...........",
         "...487..18...2.4....4.1.......79...8..9....3.1.83....798.....1...1.7......2...8..",
+        // An hour each, two at once, on an AMD EPYC of family 25, model 17 (fifty-second pass):
+        // a count (1,995 guesses, no solution, 0.26 to 0.31 ms) and a first solution (1,393,
+        // 0.20 to 0.21 ms); then half an hour each: the smallest solution (9,126, 1.65 to 1.94
+        // ms) and a count on 25 to 35 givens (1,904, no solution, 0.33 to 0.34 ms).
+        ".......9..........9......8...3.5...4.6...17.....9.......7...3...3......6.....9...",
+        "6..21....8............3........2.....8.1.....5..3......................5......23.",
+        "....................68.257..2.......19.......................8.....9.1.2.........",
+        "....7....7........1..259.476....7.14.9..4..6.4.1.6.9.....7.4....1....4....4....9.",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
