@@ -458,6 +458,22 @@ impl Board {
         triads
     }
 
+    /// Takes the digits `digits` (bit `d` for digit `d + 1`) from position `p` of band `b` and
+    /// propagates; `false` if that leaves no solution (as when the cell already holds one of
+    /// them).
+    pub(super) fn forbid(&mut self, b: usize, p: usize, digits: u32) -> bool {
+        if self.open[b] & 1 << p == 0 {
+            return self.candidates(b, p) & digits == 0;
+        }
+        let gone = self.candidates(b, p) & digits;
+        for d in 0..9 {
+            if gone & 1 << d != 0 {
+                self.places[9 * b + d] &= !(1 << p);
+            }
+        }
+        self.propagate(band_words(b, gone)).is_ok()
+    }
+
     /// The digits (bit `d` for digit `d + 1`) position `p` of band `b` may still take.
     pub(super) fn candidates(&self, b: usize, p: usize) -> u32 {
         let (mut digits, cell) = (0, BIT[p]);
@@ -861,6 +877,41 @@ mod tests {
             puzzle.set(cell, full.get(cell));
         }
         (puzzle, full)
+    }
+
+    #[test]
+    fn forbidding_digits_keeps_the_solutions_that_avoid_them() {
+        let mut rng = Rng::new(27);
+        let (mut refuted, mut kept) = (0, 0);
+        for round in 0..300 {
+            let (puzzle, full) = random_puzzle(&mut rng, 20 + round % 20);
+            let board = Board::new(&puzzle).expect("givens from a full board");
+            for cell in 0..81 {
+                let (b, p, digit) = (cell / 27, cell % 27, full.get(cell));
+                let others = 0x1FF & !(1 << (digit - 1));
+                // Taking every other digit keeps `full`; the cell's own digit is then placed.
+                let mut narrowed = board.clone();
+                assert!(narrowed.forbid(b, p, others), "{}", cell);
+                assert!(allows(&narrowed, &full), "{}", cell);
+                assert!(is_settled(&narrowed), "{}", cell);
+                assert_eq!(narrowed.candidates(b, p), 1 << (digit - 1));
+                assert_eq!(narrowed.open[b] >> p & 1, 0);
+                // Taking its own digit: none of that cell's candidates is left on a given (or on
+                // a cell propagation has placed), and otherwise the position keeps just what
+                // avoids it.
+                let mut without = board.clone();
+                let possible = without.forbid(b, p, 1 << (digit - 1));
+                if board.open[b] >> p & 1 == 0 {
+                    assert!(!possible, "{}", cell);
+                    refuted += 1;
+                } else if possible {
+                    assert_eq!(without.candidates(b, p) & 1 << (digit - 1), 0);
+                    assert!(is_settled(&without), "{}", cell);
+                    kept += 1;
+                }
+            }
+        }
+        assert!(refuted > 0 && kept > 0, "{} {}", refuted, kept);
     }
 
     #[test]
