@@ -29,8 +29,8 @@ struct Args {
     #[arg(long, value_enum, default_value_t = Mode::First)]
     mode: Mode,
     /// The strategy climbed against (fewest-candidates, first-pair, triads, weighted and
-    /// crossings are the 9x9 engine's own, the two per-conflict rules and the two learning
-    /// searches the family engine's).
+    /// crossings are the 9x9 engine's own, the two per-conflict rules and the learning search
+    /// in reading order the family engine's; both engines have a learning search).
     #[arg(long, value_enum, default_value_t = Against::Portfolio)]
     against: Against,
     /// Climb against the family engine on boards of N x N boxes (2 to 5) instead of the 9x9
@@ -170,7 +170,7 @@ impl Engine {
             Against::FewestCandidatesPerRecentConflict => {
                 (None, Some(F::FewestCandidatesPerRecentConflict))
             }
-            Against::Learning => (None, Some(F::Learning)),
+            Against::Learning => (Some(Strategy::Learning), Some(F::Learning)),
             Against::LearningInReadingOrder => (None, Some(F::LearningInReadingOrder)),
         };
         if family {

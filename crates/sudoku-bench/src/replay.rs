@@ -17,8 +17,8 @@ use sudoku_core::grid::Grid;
 /// The engine's own schedule (`crates/sudoku-core/src/engine/solve.rs`), in the form
 /// [`Schedule`] parses. A test replays it against the measured portfolio, so it cannot drift
 /// from the engine unnoticed.
-pub const ENGINE_SCHEDULE: &str = "1024/32/weighted=3,probing=5,triads=1,fewest-candidates=1,\
-crossings=3,fewest-places=5,reading-order=1";
+pub const ENGINE_SCHEDULE: &str = "1024/32/learning=12,weighted=3,probing=5,triads=1,\
+fewest-candidates=1,crossings=3,fewest-places=5,reading-order=1";
 
 /// A schedule of the portfolio: the weighted rule alone first, on `first_budget` guesses; then
 /// rounds in which each strategy of `shares`, in order, takes a turn of its share times a
@@ -82,6 +82,7 @@ pub fn strategy_name(strategy: Strategy) -> &'static str {
         Strategy::Triads => "triads",
         Strategy::Weighted => "weighted",
         Strategy::Probing => "probing",
+        Strategy::Learning => "learning",
     }
 }
 
@@ -171,7 +172,7 @@ pub struct Profile {
     /// The portfolio, as the engine runs it.
     pub portfolio: Run,
     /// Each strategy alone, in the order of [`Strategy::ALONE`].
-    pub alone: [Run; 8],
+    pub alone: [Run; Strategy::ALONE.len()],
 }
 
 /// Runs the search `strategy` makes to answer `question` about `board`, `runs` times (at least
@@ -283,7 +284,7 @@ pub struct Replayed {
 pub fn replay(schedule: &Schedule, profile: &Profile) -> Option<Replayed> {
     // Each strategy's guesses so far, at its place in `Strategy::ALONE` (the weighted rule's
     // rounds' turns resume the first turn's search).
-    let mut spent = [0u64; 8];
+    let mut spent = [0u64; Strategy::ALONE.len()];
     let slot = |strategy: Strategy| {
         let k = Strategy::ALONE.iter().position(|&s| s == strategy);
         k.expect("a strategy of the portfolio")
@@ -382,7 +383,7 @@ mod tests {
             cap: 1_000_000,
             nanos: guesses.unwrap_or(1_000_000) as f64 * nanos_a_guess,
         };
-        let mut alone = [run(None, 2.0); 8];
+        let mut alone = [run(None, 2.0); Strategy::ALONE.len()];
         alone[0] = run(Some(2_000), 2.0);
         alone[2] = run(Some(1_100), 2.0);
         alone[3] = run(None, 3.0);

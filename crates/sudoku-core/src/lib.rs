@@ -33,6 +33,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod activity;
+mod clauses;
 pub mod domino;
 pub mod engine;
 pub mod family;
@@ -42,6 +44,7 @@ pub mod masks;
 mod matching;
 mod probe_cursor;
 pub mod random;
+mod restarts;
 mod schedule;
 pub mod units;
 

@@ -7,6 +7,7 @@
 //! - `layout`: how a position is laid out in bits (with a diagram), and the tables built on it;
 //! - `board`: a position, and the reasoning that narrows it;
 //! - `search`: the depth-first search and the branching rules it can follow;
+//! - `learning`: the search that learns a clause from each contradiction;
 //! - `solve`: the portfolio of strategies that answers each question.
 //!
 //! [`baseline`] is the textbook row-major search, kept as a yardstick.
@@ -14,6 +15,7 @@
 pub mod baseline;
 mod board;
 mod layout;
+mod learning;
 mod search;
 mod solve;
 

@@ -3,6 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::board::{Board, DENSE_GIVENS};
+use super::learning::Learning;
 use super::search::{Branching, Search};
 use crate::grid::Grid;
 use crate::schedule::{Effort, Schedule, Stop};
@@ -83,9 +84,11 @@ pub enum Strategy {
     /// (which guesses as the fastest strategy does until it has made 128 guesses, as
     /// [`Strategy::FirstPair`] on boards of 30 givens or more and [`Strategy::FewestCandidates`]
     /// on others), on a budget that covers ordinary boards, then rounds of doubling budgets in
-    /// which probing and the place rule get five shares, the weighted rule and crossings three,
-    /// and the others one each. The strategies stall on different boards, so a board must
-    /// defeat all of them at once to be slow (BENCHMARKS.md has the adversary's figures). Every
+    /// which the learning search gets twelve shares, probing and the place rule five, the
+    /// weighted rule and crossings three, and the others one each. The strategies stall on
+    /// different boards, so a board must defeat all of them at once to be slow; the learning
+    /// search, the one unlike the rest in its reasoning, answers in a few hundred guesses the
+    /// boards that stall all the others together (BENCHMARKS.md has the adversary's figures). Every
     /// strategy but the cell rules, the weighted rule and reading order also narrows its start
     /// (and probing every position it probes) to the candidates some matching of each row's,
     /// column's and box's open cells uses: every naked and hidden subset, which refutes at once
@@ -119,12 +122,16 @@ pub enum Strategy {
     /// the root, below positions where it removed some, the removal of the candidates whose
     /// placement propagation refutes (failed-literal probing). Each probe counts as a guess.
     Probing,
+    /// Decide "cell holds digit" propositions, those of recent contradictions first, and learn
+    /// a clause from each contradiction, as SAT solvers do. Each decision counts as the guesses
+    /// its work is worth in time (at least one).
+    Learning,
 }
 
 impl Strategy {
     /// Every strategy but the portfolio: the two cell rules (one of which the weighted rule
     /// follows until it learns), then the others in the order of the portfolio's rounds.
-    pub const ALONE: [Strategy; 8] = [
+    pub const ALONE: [Strategy; 9] = [
         Strategy::FewestCandidates,
         Strategy::FirstPair,
         Strategy::Weighted,
@@ -133,20 +140,28 @@ impl Strategy {
         Strategy::Crossings,
         Strategy::FewestPlaces,
         Strategy::ReadingOrder,
+        Strategy::Learning,
     ];
 
-    fn branching(self) -> Option<Branching> {
-        match self {
-            Strategy::Portfolio => None,
-            Strategy::FewestCandidates => Some(Branching::FewestCandidates),
-            Strategy::FirstPair => Some(Branching::FirstPair),
-            Strategy::FewestPlaces => Some(Branching::FewestPlaces),
-            Strategy::ReadingOrder => Some(Branching::ReadingOrder),
-            Strategy::Triads => Some(Branching::Triads),
-            Strategy::Weighted => Some(Branching::Weighted),
-            Strategy::Probing => Some(Branching::Probing),
-            Strategy::Crossings => Some(Branching::Crossings),
-        }
+    /// The search of `board` this strategy makes, not yet started (the weighted rule guessing
+    /// as `plan` says until it learns); `None` for the portfolio, which is made of them.
+    fn start(self, board: &Board, plan: Plan) -> Option<Attempt> {
+        let search = |branching| Searcher::Cells(Search::new(board.clone(), branching));
+        let searcher = match self {
+            Strategy::Portfolio => return None,
+            Strategy::Learning => Searcher::Learning(Box::new(Learning::new(board))),
+            Strategy::Weighted => {
+                Searcher::Cells(Search::weighted(board.clone(), plan.cell_guessing))
+            }
+            Strategy::FewestCandidates => search(Branching::FewestCandidates),
+            Strategy::FirstPair => search(Branching::FirstPair),
+            Strategy::FewestPlaces => search(Branching::FewestPlaces),
+            Strategy::ReadingOrder => search(Branching::ReadingOrder),
+            Strategy::Triads => search(Branching::Triads),
+            Strategy::Probing => search(Branching::Probing),
+            Strategy::Crossings => search(Branching::Crossings),
+        };
+        Some(Attempt { searcher, found: 0 })
     }
 }
 
@@ -232,8 +247,20 @@ const ROUND_BUDGET: u64 = 32;
 /// although the weighted rule alone answered most of them in 300 to 550; after, a hundred of
 /// the worst boards cost at most 2,007 guesses, and 45,000 in all where they had cost 142,000
 /// (BENCHMARKS.md, thirty-third pass). A board that gets past the first turn is most often
-/// answered by probing, crossings or the place rule. The weighted rule and probing take their
-/// turns first; of each round probing and the place rule have five shares, the weighted rule
+/// answered by the learning search, probing, crossings or the place rule.
+///
+/// The learning search takes the first turn of each round, and twelve shares of it. The other
+/// strategies all branch on the same propagation, and a board whose trouble that propagation
+/// does not see stalls them together: climbs that took the smallest solution's questions as
+/// boards found one that each of them needs 2,269 guesses or more for (the portfolio 5,994,
+/// 1.2 ms; now 1,300), and the 30 regression boards dearest to a first solution cost the
+/// portfolio 1,899 to 2,037 guesses each. The learning search alone answers those 30 in 111 to
+/// 174 guesses (of about the same time as the weighted rule's), and the portfolio in 1,135 to
+/// 1,198 (BENCHMARKS.md, fifty-fourth pass). Its share was chosen by simulating schedules as
+/// below, from five shares to 24: the mean over 256 regression and climbed boards fell from
+/// 183 µs to 157 µs at twelve, and no lower past it.
+///
+/// Of the other strategies' shares, probing and the place rule have five, the weighted rule
 /// and crossings three, and every other strategy one, because each answers boards that stall
 /// all the rest. The shares were chosen by simulating schedules on what each strategy alone
 /// needs on the adversary's boards, counted in time rather than guesses (a guess of the weighted
@@ -244,25 +271,27 @@ const ROUND_BUDGET: u64 = 32;
 /// crossings' from two to three after a climb found a board that crossings answer in 257
 /// guesses and the portfolio took 3,905, and the place rule's from three to five after a climb
 /// found a count that it answers in 476 guesses and the portfolio took 4,508 (BENCHMARKS.md).
-const SCHEDULE: Schedule<'static, Branching> = Schedule {
-    first: (Branching::Weighted, FIRST_BUDGET),
+const SCHEDULE: Schedule<'static, Strategy> = Schedule {
+    first: (Strategy::Weighted, FIRST_BUDGET),
     rounds: &[
-        (Branching::Weighted, 3),
-        (Branching::Probing, 5),
-        (Branching::Triads, 1),
-        (Branching::FewestCandidates, 1),
-        (Branching::Crossings, 3),
-        (Branching::FewestPlaces, 5),
-        (Branching::ReadingOrder, 1),
+        (Strategy::Learning, 12),
+        (Strategy::Weighted, 3),
+        (Strategy::Probing, 5),
+        (Strategy::Triads, 1),
+        (Strategy::FewestCandidates, 1),
+        (Strategy::Crossings, 3),
+        (Strategy::FewestPlaces, 5),
+        (Strategy::ReadingOrder, 1),
     ],
     round_budget: ROUND_BUDGET,
 };
 
-/// How the portfolio takes its turns on one board: a schedule, and the cell rule its
-/// weighted search follows until it learns.
+/// How the portfolio takes its turns on one board: a schedule, the strategy that takes its
+/// first turn, and the cell rule its weighted search follows until it learns.
 #[derive(Clone, Copy)]
 struct Plan {
-    schedule: &'static Schedule<'static, Branching>,
+    schedule: &'static Schedule<'static, Strategy>,
+    leader: Strategy,
     cell_guessing: Branching,
 }
 
@@ -275,7 +304,7 @@ impl Plan {
     /// several solutions make as many guesses either way at any number of givens. On boards
     /// that dense the count is a cost, a fifth of the time on `serg-benchmark`, whose puzzles
     /// have 34 and 35 givens (BENCHMARKS.md).
-    fn new(puzzle: &Grid, schedule: &'static Schedule<'static, Branching>) -> Plan {
+    fn new(puzzle: &Grid, schedule: &'static Schedule<'static, Strategy>) -> Plan {
         let cell_guessing = if puzzle.filled() >= DENSE_GIVENS {
             Branching::FirstPair
         } else {
@@ -283,59 +312,79 @@ impl Plan {
         };
         Plan {
             schedule,
+            leader: schedule.first.0,
             cell_guessing,
         }
+    }
+
+    /// The same plan with `leader` taking the first turn, on the same budget.
+    fn led_by(self, leader: Strategy) -> Plan {
+        Plan { leader, ..self }
     }
 }
 
 /// The portfolio's turns for each question the smallest solution asks cell by cell (is there a
-/// completion with a smaller digit here?): as [`SCHEDULE`], with a first turn of 512 guesses.
+/// completion with a smaller digit here?): as [`SCHEDULE`], with a first turn of 512 guesses
+/// (which [`smallest_cell_by_cell`] gives to the strategy that answered the question before).
 /// Most questions take a few guesses; a question the fast search cannot answer soon is one of
 /// the board's hard ones, and waits less for the strategies that answer it (on the adversary's
 /// boards for the smallest solution, the worst fell from 38,155 guesses to 20,257 with
-/// [`SMALLEST_BUDGET`]; see BENCHMARKS.md). Most questions have no completion, so a cell is
-/// first asked for any digit smaller than the known completion's, one question where a digit at
-/// a time took one for each: on the regression boards and the climbs' that cut the guesses by a
-/// ninth and the dearest board from 17,750 to 15,950 (fifty-third pass).
-const QUERY_SCHEDULE: Schedule<'static, Branching> = Schedule {
-    first: (Branching::Weighted, 512),
+/// [`SMALLEST_BUDGET`]; see BENCHMARKS.md).
+const QUERY_SCHEDULE: Schedule<'static, Strategy> = Schedule {
+    first: (Strategy::Weighted, 512),
     ..SCHEDULE
 };
 
 /// One strategy's search of a board, with the solutions it has visited so far.
 struct Attempt {
-    search: Search,
+    searcher: Searcher,
     found: usize,
 }
 
-/// Runs `attempt` (which returns `None` if its guess budget runs out) on `board`: with one
-/// strategy, once, on every guess `effort` has left; with the portfolio, on `plan` (whose
-/// rounds are [`SCHEDULE`]'s), each turn resuming the strategy's search where its last turn
-/// stopped. The weighted rule guesses as `plan` says until it learns, alone too. `None` if
-/// `effort` runs out first.
+/// A search of one of the two kinds the strategies make.
+// The depth-first search stays unboxed: every board starts one, and boxing it would cost an
+// allocation a board on the fast path, where the learning search is started only past it.
+#[allow(clippy::large_enum_variant)]
+enum Searcher {
+    /// A depth-first search over positions, branching by a rule.
+    Cells(Search),
+    /// The search that learns from its contradictions.
+    Learning(Box<Learning>),
+}
+
+/// Runs `attempt` (which returns `None` if its guess budget runs out) on `board`, and says
+/// which strategy answered: with one strategy, once, on every guess `effort` has left; with the
+/// portfolio, on `plan`, each turn resuming the strategy's search where its last turn stopped
+/// (the first turn's strategy, one of the rounds', resumes in its turns of the rounds). The
+/// weighted rule guesses as `plan` says until it learns, alone too. `None` if `effort` runs
+/// out first.
 fn explore<T>(
     board: &Board,
     strategy: Strategy,
     plan: Plan,
     effort: &mut Effort,
     mut attempt: impl FnMut(&mut Attempt, &mut u64) -> Option<T>,
-) -> Option<T> {
-    let start = |branching| Attempt {
-        search: match branching {
-            Branching::Weighted => Search::weighted(board.clone(), plan.cell_guessing),
-            other => Search::new(board.clone(), other),
-        },
-        found: 0,
-    };
-    match strategy.branching() {
-        Some(branching) => effort.spend(u64::MAX, |budget| attempt(&mut start(branching), budget)),
+) -> Option<(T, Strategy)> {
+    let start = |strategy: Strategy| strategy.start(board, plan);
+    match start(strategy) {
+        Some(mut alone) => {
+            let answer = effort.spend(u64::MAX, |budget| attempt(&mut alone, budget))?;
+            Some((answer, strategy))
+        }
         None => {
-            let mut attempts: [Option<Attempt>; 7] = Default::default();
-            let rounds = plan.schedule.rounds;
-            plan.schedule.take_turns(effort, |branching, budget| {
-                let turn = rounds.iter().position(|&(b, _)| b == branching);
-                let resumed = attempts[turn.unwrap_or(0)].get_or_insert_with(|| start(branching));
-                attempt(resumed, budget)
+            let mut attempts: [Option<Attempt>; 8] = Default::default();
+            let schedule = Schedule {
+                first: (plan.leader, plan.schedule.first.1),
+                ..*plan.schedule
+            };
+            let rounds = schedule.rounds;
+            schedule.take_turns(effort, |strategy, budget| {
+                let turn = rounds.iter().position(|&(s, _)| s == strategy);
+                let resumed = match &mut attempts[turn.unwrap_or(0)] {
+                    Some(resumed) => resumed,
+                    empty => empty.insert(start(strategy)?),
+                };
+                Some((attempt(resumed, budget)?, strategy))
             })
         }
     }
@@ -349,17 +398,36 @@ fn first(
     plan: Plan,
     effort: &mut Effort,
 ) -> Option<Option<Grid>> {
-    explore(board, strategy, plan, effort, |attempt, budget| {
-        let mut found = None;
-        let stop = attempt.search.run(budget, &mut |solved| {
-            found = Some(solved.grid());
-            ControlFlow::Break(())
-        });
-        match stop {
-            ControlFlow::Break(Stop::Budget) => None,
-            _ => Some(found),
-        }
-    })
+    first_answered(board, strategy, plan, effort).map(|(found, _)| found)
+}
+
+/// As [`first`], with the strategy that answered.
+fn first_answered(
+    board: &Board,
+    strategy: Strategy,
+    plan: Plan,
+    effort: &mut Effort,
+) -> Option<(Option<Grid>, Strategy)> {
+    explore(
+        board,
+        strategy,
+        plan,
+        effort,
+        |attempt, budget| match &mut attempt.searcher {
+            Searcher::Cells(search) => {
+                let mut found = None;
+                let stop = search.run(budget, &mut |solved| {
+                    found = Some(solved.grid());
+                    ControlFlow::Break(())
+                });
+                match stop {
+                    ControlFlow::Break(Stop::Budget) => None,
+                    _ => Some(found),
+                }
+            }
+            Searcher::Learning(learning) => learning.run(budget),
+        },
+    )
 }
 
 /// The number of completions of `board` up to `limit` (at least 1); `None` if `effort` runs out.
@@ -372,20 +440,35 @@ fn count(
     effort: &mut Effort,
 ) -> Option<usize> {
     explore(board, strategy, plan, effort, |attempt, budget| {
-        let Attempt { search, found } = attempt;
-        let stop = search.run(budget, &mut |_| {
-            *found += 1;
-            if *found < limit {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
+        let Attempt { searcher, found } = attempt;
+        match searcher {
+            Searcher::Cells(search) => {
+                let stop = search.run(budget, &mut |_| {
+                    *found += 1;
+                    if *found < limit {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
+                });
+                match stop {
+                    ControlFlow::Break(Stop::Budget) => None,
+                    _ => Some(*found),
+                }
             }
-        });
-        match stop {
-            ControlFlow::Break(Stop::Budget) => None,
-            _ => Some(*found),
+            Searcher::Learning(learning) => loop {
+                match learning.run(budget)? {
+                    Some(solution) if *found + 1 < limit => {
+                        *found += 1;
+                        learning.exclude(&solution);
+                    }
+                    Some(_) => return Some(limit),
+                    None => return Some(*found),
+                }
+            },
         }
     })
+    .map(|(count, _)| count)
 }
 
 /// Guesses the reading-order search for the smallest completion may make before the portfolio
@@ -422,17 +505,30 @@ fn smallest(puzzle: &Grid, strategy: Strategy, effort: &mut Effort) -> Option<Op
 
 /// The smallest completion of `puzzle`, found without reading-order search: cells fixed in
 /// reading order, each to the smallest digit that still leaves a completion, asking [`first`]
-/// with `strategy`. A known completion bounds each cell: one question asks for a completion
-/// with any smaller digit there, and only if there is one are the digits below that
-/// completion's tried in turn, smallest first. Slower on most boards, but it inherits the
-/// strategy's protection against dead ends.
+/// with `strategy`. Slower on most boards, but it inherits the strategy's protection against
+/// dead ends.
+///
+/// A known completion bounds each cell, and most questions have no completion: one question
+/// asks for a completion with any smaller digit there, and only if there is one are the digits
+/// below that completion's tried in turn, smallest first. Against a question for each digit in
+/// turn, that cut the guesses of the regression and climbed boards by a ninth, and the dearest
+/// board's from 17,750 to 15,950 (BENCHMARKS.md, fifty-third pass).
+///
+/// In the portfolio, each question's first turn goes to the strategy that answered the question
+/// before, rather than to the weighted rule: one question differs from the next by a cell, and
+/// a board whose trouble stalls the weighted rule stalls it in question after question, each
+/// paying its first turn before the learning search, which answers them, has its turn. On the
+/// 30 dearest boards known, that took the guesses from 330,111 to 256,412, and the dearest from
+/// 16,539 to 11,358 (BENCHMARKS.md, fifty-fourth pass).
 fn smallest_cell_by_cell(
     puzzle: &Grid,
     strategy: Strategy,
     effort: &mut Effort,
 ) -> Option<Option<Grid>> {
+    // The strategy that answered the last question, which takes the first turn of the next.
+    let mut leader = QUERY_SCHEDULE.first.0;
     // A completion of `grid` whose digit at `cell` is below `bound` (any completion for 10).
-    let below = |grid: &Grid, cell: usize, bound: u8, effort: &mut Effort| {
+    let mut below = |grid: &Grid, cell: usize, bound: u8, effort: &mut Effort| {
         let mut board = match Board::new(grid) {
             Some(board) => board,
             None => return Some(None),
@@ -440,7 +536,10 @@ fn smallest_cell_by_cell(
         if !board.forbid(cell / 27, cell % 27, 0x1FF << (bound - 1) & 0x1FF) {
             return Some(None);
         }
-        first(&board, strategy, Plan::new(grid, &QUERY_SCHEDULE), effort)
+        let plan = Plan::new(grid, &QUERY_SCHEDULE).led_by(leader);
+        let (found, answered_by) = first_answered(&board, strategy, plan, effort)?;
+        leader = answered_by;
+        Some(found)
     };
     let mut witness = match below(puzzle, 0, 10, effort)? {
         Some(witness) => witness,
@@ -1114,6 +1213,40 @@ mod tests {
                 "{}",
                 text
             );
+        }
+    }
+
+    #[test]
+    fn learning_answers_at_once_a_board_that_stalls_every_other_strategy() {
+        // Climbed from a question the smallest solution asked of a board of [`ADVERSARIAL`]:
+        // before the learning search, the portfolio needed 5,994 guesses to a first solution.
+        let puzzle = grid(
+            "2.....79..1...8..6.5.6....4....6..7...79..6...8...........5.9.....3...6.8........",
+        );
+        for question in [Question::First, Question::CountTo(2)] {
+            for strategy in Strategy::ALONE {
+                let budget = if strategy == Strategy::Learning {
+                    500
+                } else {
+                    2_000
+                };
+                let measured = measure(&puzzle, question, strategy, budget);
+                assert_eq!(
+                    measured.answer.is_some(),
+                    strategy == Strategy::Learning,
+                    "{:?} {:?}",
+                    strategy,
+                    question
+                );
+            }
+        }
+        // Its answers are those of a strategy that takes longer.
+        let learnt = measure(&puzzle, Question::CountTo(2), Strategy::Learning, 500);
+        let crossed = measure(&puzzle, Question::CountTo(2), Strategy::Crossings, u64::MAX);
+        assert_eq!(learnt.answer, crossed.answer);
+        match measure(&puzzle, Question::First, Strategy::Learning, 500).answer {
+            Some(Answer::Solution(Some(solution))) => assert!(solution.solves(&puzzle)),
+            other => panic!("no solution: {:?}", other),
         }
     }
 

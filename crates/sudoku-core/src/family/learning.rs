@@ -31,73 +31,28 @@
 
 use super::geometry::Geometry;
 use super::position::Position;
-use super::restarts::Restarts;
 use super::tuning::Tuning;
-
-/// A literal: `2 * v` says proposition `v` holds, `2 * v + 1` that it does not. Proposition
-/// `cell << 5 | d` is "`cell` holds digit `d + 1`", so that neither part needs a division to
-/// recover (numbers whose digit part is past the board's stand for nothing).
-type Literal = u32;
-
-/// Why a proposition has its value.
-#[derive(Clone, Copy)]
-enum Reason {
-    /// A decision, or a fact of the starting position.
-    Decision,
-    /// The clause at this index, whose first literal it made true.
-    Clause(u32),
-    /// The proposition of this index, which shares a group with it, holds.
-    Excluded(u32),
-    /// It is the last proposition of this group (see [`Learning::member`]) not yet false.
-    Last(u32),
-}
-
-/// A clause of [`Learning::clauses`]: where its literals are, and how many decision levels it
-/// spanned when learnt (0 for an exclusion of a found solution).
-#[derive(Clone, Copy)]
-struct Clause {
-    start: u32,
-    len: u32,
-    span: u32,
-}
-
-impl Clause {
-    /// Its literals' range in [`Learning::literals`].
-    fn range(self) -> std::ops::Range<usize> {
-        self.start as usize..(self.start + self.len) as usize
-    }
-}
+use crate::activity::Ranking;
+use crate::clauses::{self, Assignments, Clauses, Groups, Literal, Reason};
+use crate::restarts::Restarts;
 
 /// The search's state, kept between runs, so that a run stopped for its budget goes on later.
+///
+/// Proposition `cell << 5 | d` is "`cell` holds digit `d + 1`", so that neither part needs a
+/// division to recover (numbers whose digit part is past the board's stand for nothing).
 pub(super) struct Learning {
     side: usize,
     cells: usize,
-    /// Per literal: 1 true, -1 false, 0 unassigned (a proposition's value is its positive
-    /// literal's). Kept per literal so that reading one costs no sign to apply.
-    values: Vec<i8>,
-    levels: Vec<u32>,
-    reasons: Vec<Reason>,
+    assignments: Assignments,
     /// Per group, its members not yet false (bit `i` for member `i`).
     alive: Vec<u32>,
-    /// The literals made true, in order; `decisions[k]` is where level `k + 1` begins.
-    trail: Vec<Literal>,
-    decisions: Vec<usize>,
-    /// The trail's literals whose consequences are still to be drawn start here.
-    head: usize,
     /// The clauses: learnt ones with the number of decision levels they spanned (and so may be
-    /// forgotten), and the exclusions of found solutions with 0. While a clause may still imply
-    /// anything, its first two literals are the ones it is watched by.
-    clauses: Vec<Clause>,
-    /// The clauses' literals, one clause after another.
-    literals: Vec<Literal>,
-    /// Per literal, the clauses watched by it (looked at when it turns false), each with
-    /// another of its literals: while that one is true, the clause need not be looked at.
-    watches: Vec<Vec<(u32, Literal)>>,
+    /// forgotten), and the exclusions of found solutions with 0; at first, the size's
+    /// [`Tuning::clauses_kept_per_cell`] for each cell are kept before some are forgotten.
+    clauses: Clauses,
     /// The order it decides in before contradictions rank its propositions.
     order: FirstOrder,
-    activity: Vec<f64>,
-    bump: f64,
-    queue: Heap,
+    ranking: Ranking,
     /// Per proposition, the truth a decision gives it: the one it had last, or before it has
     /// had one, [`first_truth`].
     phases: Vec<bool>,
@@ -105,16 +60,12 @@ pub(super) struct Learning {
     /// The cells open at the start, which a found solution's exclusion names.
     open: Vec<usize>,
     restarts: Restarts,
-    /// How many clauses it keeps before it forgets some (at first, the size's
-    /// [`Tuning::clauses_kept_per_cell`] for each cell).
-    kept: usize,
     /// Whether every solution has been found (or excluded).
     exhausted: bool,
     /// The literals the search is asked to hold for now (see [`Learning::assume`]): the
     /// decisions of level 1, made before any other.
     assumptions: Vec<Literal>,
-    /// The work done so far (see [`Tuning::work_per_guess`]), and as of the last decision.
-    work: u64,
+    /// The work as of the last decision (see [`Tuning::work_per_guess`]).
     work_at_decision: u64,
     /// What is still to pay, in guesses, before the next decision (a run that could not pay it
     /// all paid what its budget allowed).
@@ -132,7 +83,7 @@ pub(super) struct Learning {
 #[derive(Default)]
 struct Scratch {
     /// The literals of the clause the last contradiction falsified, or of an assignment's
-    /// reason (see [`Learning::explain`]).
+    /// reason (see [`clauses::explain`]).
     reason: Vec<Literal>,
     /// The clause being learnt.
     learnt: Vec<Literal>,
@@ -142,6 +93,35 @@ struct Scratch {
     stack: Vec<usize>,
     /// The decision levels of its literals.
     levels: Vec<u32>,
+}
+
+/// The groups of a board of `geometry`'s: each cell's digits (group `cell`, place `d`), then
+/// each digit's places in each unit (group `cells + (unit << 5 | d)`, place the cell's in the
+/// unit).
+impl Groups for Geometry {
+    fn side(&self) -> usize {
+        self.side
+    }
+
+    fn groups_of(&self, v: usize) -> [(usize, usize); 4] {
+        let (cell, d) = (v >> 5, v & 31);
+        let [row, column, in_box] = self.units_of[cell];
+        let [x, y, z] = self.places_of[cell];
+        let group = |unit: usize| self.cells + (unit << 5 | d);
+        [
+            (cell, d),
+            (group(row), x),
+            (group(column), y),
+            (group(in_box), z),
+        ]
+    }
+
+    fn member(&self, g: usize, i: usize) -> usize {
+        match g.checked_sub(self.cells) {
+            None => g << 5 | i,
+            Some(k) => self.cell_at(k >> 5, i) << 5 | k & 31,
+        }
+    }
 }
 
 /// The order the learning search decides in before contradictions rank its propositions: the
@@ -154,6 +134,12 @@ pub(super) enum FirstOrder {
     Likeliest,
     /// Reading order: the first open cell's smallest candidate first.
     ReadingOrder,
+}
+
+/// Every proposition of `geometry`'s boards: those whose digit part is a digit.
+fn propositions(geometry: &Geometry) -> impl Iterator<Item = u32> {
+    let side = geometry.side as u32;
+    (0..(geometry.cells << 5) as u32).filter(move |&v| (v & 31) < side)
 }
 
 /// The scale of the activities propositions start with, below the first contradiction's bump
@@ -202,10 +188,6 @@ fn first_truth(geometry: &Geometry, order: FirstOrder) -> bool {
     order == FirstOrder::Likeliest && Tuning::of(geometry.n).likeliest_places_first
 }
 
-/// The work of making a proposition true (with what that excludes), in the units of
-/// [`Tuning::work_per_guess`], where looking at one watched clause is one.
-const WORK_PER_ASSIGNMENT: u64 = 8;
-
 /// The literals of reasons that making a learnt clause shorter reads for one unit of work (see
 /// [`Tuning::work_per_guess`]). Measured: two kept a learning search's time a guess on a unique
 /// 25x25 puzzle and on climbed 16x16 boards what it was before clauses were made shorter
@@ -241,31 +223,21 @@ impl Learning {
         let count = cells << 5;
         let open: Vec<usize> = start.open_cells().collect();
         let activity = initial_activity(geometry, start, order);
+        let kept = Tuning::of(geometry.n).clauses_kept_per_cell * cells;
         let mut learning = Learning {
             side,
             cells,
-            values: vec![0; 2 * count],
-            levels: vec![0; count],
-            reasons: vec![Reason::Decision; count],
+            assignments: Assignments::new(count),
             alive: vec![u32::MAX >> (32 - side); cells + ((3 * side) << 5)],
-            trail: Vec::new(),
-            decisions: Vec::new(),
-            head: 0,
-            clauses: Vec::new(),
-            literals: Vec::new(),
-            watches: vec![Vec::new(); 2 * count],
-            queue: Heap::new(count, side, &activity),
+            clauses: Clauses::new(count, kept),
+            ranking: Ranking::new(activity, propositions(geometry)),
             order,
-            activity,
-            bump: 1.0,
             phases: vec![first_truth(geometry, order); count],
             seen: vec![false; count],
             open,
             restarts: restarts(geometry, order),
-            kept: Tuning::of(geometry.n).clauses_kept_per_cell * cells,
             exhausted: false,
             assumptions: Vec::new(),
-            work: 0,
             work_at_decision: 0,
             owed: 0,
             in_reading_order: None,
@@ -275,9 +247,9 @@ impl Learning {
             for d in 0..side {
                 let v = (cell << 5 | d) as u32;
                 if mask >> d & 1 == 0 {
-                    learning.assign(2 * v + 1, Reason::Decision);
+                    learning.assignments.assign(2 * v + 1, Reason::Decision);
                 } else if mask.count_ones() == 1 {
-                    learning.assign(2 * v, Reason::Decision);
+                    learning.assignments.assign(2 * v, Reason::Decision);
                 }
             }
         }
@@ -320,178 +292,16 @@ impl Learning {
         None
     }
 
-    /// The four groups of proposition `v`, each with the proposition's place in it: its cell's
-    /// digits (group `cell`, place `d`), then its digit's places in the cell's row, column and
-    /// box (group `cells + (unit << 5 | d)`, the cell's place in the unit).
-    fn groups(&self, geometry: &Geometry, v: usize) -> [(usize, usize); 4] {
-        let (cell, d) = (v >> 5, v & 31);
-        let [row, column, in_box] = geometry.units_of[cell];
-        let [x, y, z] = geometry.places_of[cell];
-        let group = |unit: usize| self.cells + (unit << 5 | d);
-        [
-            (cell, d),
-            (group(row), x),
-            (group(column), y),
-            (group(in_box), z),
-        ]
-    }
-
-    /// The proposition that is member `i` of group `g`.
-    fn member(&self, geometry: &Geometry, g: usize, i: usize) -> usize {
-        match g.checked_sub(self.cells) {
-            None => g << 5 | i,
-            Some(k) => geometry.cell_at(k >> 5, i) << 5 | k & 31,
-        }
-    }
-
-    /// The value of `literal`: 1 true, -1 false, 0 unassigned.
-    fn value(&self, literal: Literal) -> i8 {
-        self.values[literal as usize]
-    }
-
-    /// Makes `literal` true at the current decision level, for `reason`.
-    fn assign(&mut self, literal: Literal, reason: Reason) {
-        self.work += WORK_PER_ASSIGNMENT;
-        let v = (literal >> 1) as usize;
-        self.values[literal as usize] = 1;
-        self.values[(literal ^ 1) as usize] = -1;
-        self.levels[v] = self.decisions.len() as u32;
-        self.reasons[v] = reason;
-        self.trail.push(literal);
-    }
-
-    /// Adds a clause whose first two literals are unassigned, or whose first it implies.
-    fn add(&mut self, literals: &[Literal], span: u32) -> u32 {
-        let index = self.clauses.len() as u32;
-        self.watches[literals[0] as usize].push((index, literals[1]));
-        self.watches[literals[1] as usize].push((index, literals[0]));
-        self.clauses.push(Clause {
-            start: self.literals.len() as u32,
-            len: literals.len() as u32,
-            span,
-        });
-        self.literals.extend_from_slice(literals);
-        index
-    }
-
-    /// Draws every consequence of the trail; `false` if it meets a clause every literal of which
-    /// is false, whose literals it leaves in the scratch's `reason`.
+    /// Draws every consequence of the trail; `false` if it meets a contradiction, whose literals
+    /// it leaves in the scratch's `reason`.
     fn propagate(&mut self, geometry: &Geometry) -> bool {
-        while let Some(&literal) = self.trail.get(self.head) {
-            self.head += 1;
-            let v = (literal >> 1) as usize;
-            for (g, place) in self.groups(geometry, v) {
-                if literal & 1 == 0 {
-                    // At most one of each group holds.
-                    let mut others = self.alive[g] & !(1 << place);
-                    while others != 0 {
-                        let w = self.member(geometry, g, others.trailing_zeros() as usize);
-                        others &= others - 1;
-                        match self.values[2 * w] {
-                            0 => self.assign(2 * w as u32 + 1, Reason::Excluded(v as u32)),
-                            1 => {
-                                let conflict = &mut self.scratch.reason;
-                                conflict.clear();
-                                conflict.extend_from_slice(&[literal | 1, 2 * w as u32 + 1]);
-                                return false;
-                            }
-                            _ => {}
-                        }
-                    }
-                    continue;
-                }
-                // At least one of each group holds.
-                let alive = self.alive[g] & !(1 << place);
-                self.alive[g] = alive;
-                if alive == 0 {
-                    let mut conflict = std::mem::take(&mut self.scratch.reason);
-                    conflict.clear();
-                    conflict.extend((0..self.side).map(|i| 2 * self.member(geometry, g, i) as u32));
-                    self.scratch.reason = conflict;
-                    return false;
-                }
-                if alive & (alive - 1) == 0 {
-                    let w = self.member(geometry, g, alive.trailing_zeros() as usize);
-                    if self.values[2 * w] == 0 {
-                        self.assign(2 * w as u32, Reason::Last(g as u32));
-                    }
-                }
-            }
-            if !self.propagate_clauses(literal ^ 1) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Looks at the clauses watched by `falsified`, which has just turned false: each finds
-    /// another literal to be watched by, implies its other watched literal, or is a
-    /// contradiction (`false`, its literals left in the scratch's `reason`).
-    fn propagate_clauses(&mut self, falsified: Literal) -> bool {
-        let mut watching = std::mem::take(&mut self.watches[falsified as usize]);
-        let mut consistent = true;
-        let mut k = 0;
-        self.work += watching.len() as u64;
-        while k < watching.len() {
-            let (index, blocker) = watching[k];
-            if self.value(blocker) == 1 {
-                k += 1;
-                continue;
-            }
-            let range = self.clauses[index as usize].range();
-            let start = range.start;
-            if self.literals[start] == falsified {
-                self.literals.swap(start, start + 1);
-            }
-            let other = self.literals[start];
-            let first = self.value(other);
-            let free = match first {
-                1 => None,
-                _ => (start + 2..range.end).find(|&at| self.value(self.literals[at]) != -1),
-            };
-            match free {
-                Some(at) => {
-                    self.literals.swap(start + 1, at);
-                    self.watches[self.literals[start + 1] as usize].push((index, other));
-                    watching.swap_remove(k);
-                }
-                _ => {
-                    watching[k].1 = other;
-                    k += 1;
-                    if first == -1 {
-                        self.scratch.reason.clear();
-                        self.scratch.reason.extend_from_slice(&self.literals[range]);
-                        consistent = false;
-                        break;
-                    } else if first == 0 {
-                        self.assign(self.literals[start], Reason::Clause(index));
-                    }
-                }
-            }
-        }
-        // (Nothing else is watched by `falsified` meanwhile: a clause moves to a literal not
-        // false.)
-        self.watches[falsified as usize] = watching;
-        consistent
-    }
-
-    /// Puts in `out` the literals that, being false, made `v` take its value (by its reason).
-    fn explain(&self, geometry: &Geometry, v: usize, out: &mut Vec<Literal>) {
-        out.clear();
-        match self.reasons[v] {
-            Reason::Decision => {}
-            Reason::Clause(index) => {
-                let range = self.clauses[index as usize].range();
-                out.extend(&self.literals[range.start + 1..range.end])
-            }
-            Reason::Excluded(w) => out.push(2 * w + 1),
-            Reason::Last(g) => out.extend(
-                (0..self.side)
-                    .map(|i| self.member(geometry, g as usize, i))
-                    .filter(|&w| w != v)
-                    .map(|w| 2 * w as u32),
-            ),
-        }
+        clauses::propagate(
+            geometry,
+            &mut self.assignments,
+            &mut self.clauses,
+            &mut self.alive,
+            &mut self.scratch.reason,
+        )
     }
 
     /// The clause to learn from the contradiction whose literals the scratch's `reason` holds,
@@ -509,41 +319,19 @@ impl Learning {
     fn analyze(&mut self, geometry: &Geometry) -> u32 {
         let mut scratch = std::mem::take(&mut self.scratch);
         let mut learnt = std::mem::take(&mut scratch.learnt);
-        let level = self.decisions.len() as u32;
-        learnt.clear();
-        learnt.push(0);
-        let (mut pending, mut index) = (0, self.trail.len());
-        loop {
-            for &literal in &scratch.reason {
-                let v = (literal >> 1) as usize;
-                if !self.seen[v] && self.levels[v] > 0 {
-                    self.seen[v] = true;
-                    self.bump_activity(v);
-                    if self.levels[v] == level {
-                        pending += 1;
-                    } else {
-                        learnt.push(literal);
-                    }
-                }
-            }
-            // The latest literal of the trail that the contradiction rests on.
-            index -= 1;
-            while !self.seen[(self.trail[index] >> 1) as usize] {
-                index -= 1;
-            }
-            let v = (self.trail[index] >> 1) as usize;
-            self.seen[v] = false;
-            pending -= 1;
-            if pending == 0 {
-                learnt[0] = self.trail[index] ^ 1;
-                break;
-            }
-            self.explain(geometry, v, &mut scratch.reason);
-        }
+        let (assignments, clauses) = (&self.assignments, &self.clauses);
+        clauses::first_point(
+            assignments,
+            &mut self.ranking,
+            &mut self.seen,
+            &mut scratch.reason,
+            &mut learnt,
+            |v, out| clauses::explain(geometry, assignments, clauses, v, out),
+        );
         // A literal goes if the clause's other literals and the facts imply it; those kept
         // move to the front, in order.
         let levels = learnt[1..].iter().fold(0u32, |mask, &literal| {
-            mask | 1 << (self.levels[(literal >> 1) as usize] & 31)
+            mask | 1 << (self.assignments.level_of((literal >> 1) as usize) & 31)
         });
         scratch.marked.clear();
         scratch.marked.extend_from_slice(&learnt);
@@ -551,7 +339,7 @@ impl Learning {
         for k in 1..learnt.len() {
             let literal = learnt[k];
             let v = (literal >> 1) as usize;
-            if matches!(self.reasons[v], Reason::Decision)
+            if matches!(self.assignments.reason(v), Reason::Decision)
                 || !self.implied(geometry, v, levels, &mut scratch, &mut looked)
             {
                 learnt[kept] = literal;
@@ -559,13 +347,13 @@ impl Learning {
             }
         }
         learnt.truncate(kept);
-        self.work += looked / LITERALS_PER_WORK;
+        self.assignments.work += looked / LITERALS_PER_WORK;
         for &literal in &scratch.marked {
             self.seen[(literal >> 1) as usize] = false;
         }
         let mut back = 0;
         for k in 1..learnt.len() {
-            let level = self.levels[(learnt[k] >> 1) as usize];
+            let level = self.assignments.level_of((learnt[k] >> 1) as usize);
             if level > back {
                 back = level;
                 learnt.swap(1, k);
@@ -600,15 +388,16 @@ impl Learning {
         stack.clear();
         stack.push(v);
         while let Some(w) = stack.pop() {
-            self.explain(geometry, w, reason);
+            clauses::explain(geometry, &self.assignments, &self.clauses, w, reason);
             *looked += reason.len() as u64;
             for &literal in reason.iter() {
                 let u = (literal >> 1) as usize;
-                if self.seen[u] || self.levels[u] == 0 {
+                let level = self.assignments.level_of(u);
+                if self.seen[u] || level == 0 {
                     continue;
                 }
-                let derived = !matches!(self.reasons[u], Reason::Decision);
-                if derived && levels >> (self.levels[u] & 31) & 1 != 0 {
+                let derived = !matches!(self.assignments.reason(u), Reason::Decision);
+                if derived && levels >> (level & 31) & 1 != 0 {
                     self.seen[u] = true;
                     stack.push(u);
                     marked.push(literal);
@@ -624,38 +413,25 @@ impl Learning {
         true
     }
 
-    /// Makes proposition `v` more active, as having just taken part in a contradiction.
-    fn bump_activity(&mut self, v: usize) {
-        self.activity[v] += self.bump;
-        if self.activity[v] > 1e100 {
-            self.activity.iter_mut().for_each(|a| *a *= 1e-100);
-            self.bump *= 1e-100;
-        }
-        self.queue.raise(v as u32, &self.activity);
-    }
     /// Takes back every assignment above decision level `level`.
     fn back_to(&mut self, geometry: &Geometry, level: u32) {
-        if let Some(&start) = self.decisions.get(level as usize) {
-            while self.trail.len() > start {
-                let literal = self.trail.pop().unwrap_or_default();
-                let v = (literal >> 1) as usize;
-                if literal & 1 != 0 {
-                    for (g, place) in self.groups(geometry, v) {
-                        self.alive[g] |= 1 << place;
-                    }
-                } else if let Some(first) = self.in_reading_order {
+        let (open, in_reading_order) = (&self.open, &mut self.in_reading_order);
+        clauses::back_to(
+            geometry,
+            &mut self.assignments,
+            &mut self.alive,
+            &mut self.phases,
+            &mut self.ranking,
+            level,
+            |literal| {
+                if let (0, Some(first)) = (literal & 1, *in_reading_order) {
                     // A cell that loses its digit is open again.
-                    let index = self.open.binary_search(&(v >> 5)).unwrap_or(first);
-                    self.in_reading_order = Some(first.min(index));
+                    let cell = (literal >> 1) as usize >> 5;
+                    let index = open.binary_search(&cell).unwrap_or(first);
+                    *in_reading_order = Some(first.min(index));
                 }
-                self.values[2 * v] = 0;
-                self.values[2 * v + 1] = 0;
-                self.phases[v] = literal & 1 == 0;
-                self.queue.insert(v as u32, &self.activity);
-            }
-            self.decisions.truncate(level as usize);
-            self.head = start;
-        }
+            },
+        );
     }
 
     /// Goes on with the search until it finds a solution (the board's digits; `Some(None)` if
@@ -669,53 +445,39 @@ impl Learning {
                 return Some(None);
             }
             if !self.propagate(geometry) {
-                if self.decisions.is_empty() {
+                if self.assignments.level() == 0 {
                     self.exhausted = true;
                     continue;
                 }
-                if self.decisions.len() == self.assumed_levels() {
+                if self.assignments.level() == self.assumed_levels() {
                     // The assumptions contradict what is known: no solution holds them.
                     self.back_to(geometry, 0);
                     return Some(None);
                 }
                 let back = self.analyze(geometry);
                 let learnt = std::mem::take(&mut self.scratch.learnt);
-                // How many decision levels the clause spans.
-                let mut levels = std::mem::take(&mut self.scratch.levels);
-                levels.clear();
-                levels.extend(learnt.iter().map(|&l| self.levels[(l >> 1) as usize]));
-                levels.sort_unstable();
-                levels.dedup();
-                let span = levels.len() as u32;
-                self.scratch.levels = levels;
+                let span = clauses::span(&self.assignments, &learnt, &mut self.scratch.levels);
                 self.restarts.contradiction(span);
                 self.back_to(geometry, back);
-                let first = learnt[0];
-                let reason = match learnt.len() {
-                    1 => Reason::Decision,
-                    _ => Reason::Clause(self.add(&learnt, span)),
-                };
+                self.clauses.assert(&mut self.assignments, &learnt, span);
                 self.scratch.learnt = learnt;
-                self.assign(first, reason);
-                self.bump /= 0.95;
+                self.ranking.decay();
                 continue;
             }
             if self.restarts.due() {
                 self.back_to(geometry, self.assumed_levels() as u32);
             }
-            if self.clauses.len() >= self.kept {
-                self.forget();
-            }
-            if self.decisions.len() < self.assumed_levels() {
-                self.decisions.push(self.trail.len());
+            self.clauses.forget_if_full(&mut self.assignments);
+            if self.assignments.level() < self.assumed_levels() {
+                self.assignments.open_level();
                 for k in 0..self.assumptions.len() {
                     let literal = self.assumptions[k];
-                    match self.value(literal) {
+                    match self.assignments.value(literal) {
                         -1 => {
                             self.back_to(geometry, 0);
                             return Some(None);
                         }
-                        0 => self.assign(literal, Reason::Decision),
+                        0 => self.assignments.assign(literal, Reason::Decision),
                         _ => {}
                     }
                 }
@@ -724,36 +486,36 @@ impl Learning {
             let v = match self.in_reading_order {
                 Some(from) => self.next_in_reading_order(from),
                 None => loop {
-                    match self.queue.pop(&self.activity) {
-                        Some(v) if self.values[2 * v as usize] != 0 => {}
+                    match self.ranking.pop() {
+                        Some(v) if self.assignments.value(2 * v) != 0 => {}
                         next => break next,
                     }
                 },
             };
             if v.is_some() && self.owed == 0 {
                 let worth = Tuning::of(geometry.n).work_per_guess;
-                self.owed = ((self.work - self.work_at_decision) / worth).max(1);
-                self.work_at_decision = self.work;
+                let work = self.assignments.work;
+                self.owed = ((work - self.work_at_decision) / worth).max(1);
+                self.work_at_decision = work;
             }
             let v = match v {
                 Some(v) if *budget < self.owed => {
-                    self.queue.insert(v, &self.activity);
+                    self.ranking.insert(v);
                     self.owed -= *budget;
                     *budget = 0;
                     return None;
                 }
                 Some(v) => v,
                 None => {
-                    let digit =
-                        |cell: usize| (0..32).find(|&d| self.values[2 * (cell << 5 | d)] == 1);
+                    let holds = |v: usize| self.assignments.value(2 * v as Literal) == 1;
+                    let digit = |cell: usize| (0..32).find(|&d| holds(cell << 5 | d));
                     let digits = (0..self.cells).map(|cell| digit(cell).map_or(0, |d| d as u8 + 1));
                     return Some(Some(digits.collect()));
                 }
             };
             *budget -= std::mem::take(&mut self.owed);
-            self.decisions.push(self.trail.len());
             let truth = self.in_reading_order.is_some() || self.phases[v as usize];
-            self.assign(2 * v + u32::from(!truth), Reason::Decision);
+            self.assignments.decide(2 * v + u32::from(!truth));
         }
     }
 
@@ -778,15 +540,14 @@ impl Learning {
     pub(super) fn assume(&mut self, geometry: &Geometry, position: &Position) {
         self.back_to(geometry, 0);
         if self.in_reading_order.is_none() {
-            self.activity = initial_activity(geometry, position, self.order);
-            self.queue = Heap::new(geometry.cells << 5, geometry.side, &self.activity);
-            self.bump = 1.0;
+            let activity = initial_activity(geometry, position, self.order);
+            self.ranking = Ranking::new(activity, propositions(geometry));
         }
         self.assumptions.clear();
         for (cell, &mask) in position.candidates().iter().enumerate() {
             for d in (0..self.side).filter(|&d| mask >> d & 1 == 0) {
                 let literal = 2 * (cell << 5 | d) as Literal + 1;
-                if self.value(literal) != 1 {
+                if self.assignments.value(literal) != 1 {
                     self.assumptions.push(literal);
                 }
             }
@@ -802,164 +563,11 @@ impl Learning {
     /// Rules out the solution `digits` (the last one found), so that the next run finds another.
     pub(super) fn exclude(&mut self, geometry: &Geometry, digits: &[u8]) {
         self.back_to(geometry, 0);
-        let literals: Vec<Literal> = self
-            .open
-            .iter()
-            .map(|&cell| 2 * (cell << 5 | usize::from(digits[cell] - 1)) as u32 + 1)
-            .filter(|&literal| self.value(literal) != -1)
-            .collect();
-        match literals.len() {
-            0 => self.exhausted = true,
-            1 => self.assign(literals[0], Reason::Decision),
-            _ => {
-                self.add(&literals, 0);
-            }
-        }
-    }
-
-    /// Forgets the learnt clauses that spanned the most levels (of those no assignment rests
-    /// on, about half), and keeps a tenth more before it forgets again.
-    fn forget(&mut self) {
-        let mut in_use = vec![false; self.clauses.len()];
-        for &literal in &self.trail {
-            if let Reason::Clause(index) = self.reasons[(literal >> 1) as usize] {
-                in_use[index as usize] = true;
-            }
-        }
-        let mut spans: Vec<u32> = (self.clauses.iter().zip(&in_use))
-            .filter(|&(clause, &used)| clause.span > 0 && !used)
-            .map(|(clause, _)| clause.span)
-            .collect();
-        spans.sort_unstable();
-        self.kept += self.kept / 10;
-        let cut = match spans.get(spans.len() / 2) {
-            Some(&median) => median.max(3),
-            None => return,
-        };
-        let mut renumbered = vec![0; self.clauses.len()];
-        let clauses = std::mem::take(&mut self.clauses);
-        let literals = std::mem::take(&mut self.literals);
-        self.watches.iter_mut().for_each(Vec::clear);
-        for (index, clause) in clauses.into_iter().enumerate() {
-            if clause.span < cut || in_use[index] {
-                renumbered[index] = self.add(&literals[clause.range()], clause.span);
-            }
-        }
-        for &literal in &self.trail {
-            if let Reason::Clause(index) = &mut self.reasons[(literal >> 1) as usize] {
-                *index = renumbered[*index as usize];
-            }
-        }
-    }
-}
-
-/// Propositions by activity, the most active on top.
-struct Heap {
-    items: Vec<u32>,
-    /// Per proposition, its index in `items`, or `u32::MAX` if absent.
-    at: Vec<u32>,
-}
-
-impl Heap {
-    /// The propositions below `count` whose digit part is below `side`, by `activity`.
-    fn new(count: usize, side: usize, activity: &[f64]) -> Heap {
-        let mut items: Vec<u32> = (0..count as u32)
-            .filter(|&v| (v & 31) < side as u32)
-            .collect();
-        // Sorted, the most active first, the items are a heap.
-        items.sort_by(|&a, &b| activity[b as usize].total_cmp(&activity[a as usize]));
-        let mut at = vec![u32::MAX; count];
-        for (k, &v) in items.iter().enumerate() {
-            at[v as usize] = k as u32;
-        }
-        Heap { items, at }
-    }
-
-    /// Moves the item at `k` up or down to where its activity puts it.
-    fn place(&mut self, mut k: usize, activity: &[f64]) {
-        let key = |heap: &Heap, k: usize| activity[heap.items[k] as usize];
-        while k > 0 && key(self, (k - 1) / 2) < key(self, k) {
-            self.swap(k, (k - 1) / 2);
-            k = (k - 1) / 2;
-        }
-        loop {
-            let mut best = k;
-            for child in [2 * k + 1, 2 * k + 2] {
-                if child < self.items.len() && key(self, child) > key(self, best) {
-                    best = child;
-                }
-            }
-            if best == k {
-                return;
-            }
-            self.swap(k, best);
-            k = best;
-        }
-    }
-
-    fn swap(&mut self, a: usize, b: usize) {
-        self.items.swap(a, b);
-        self.at[self.items[a] as usize] = a as u32;
-        self.at[self.items[b] as usize] = b as u32;
-    }
-
-    /// Adds `v` if absent.
-    fn insert(&mut self, v: u32, activity: &[f64]) {
-        if self.at[v as usize] == u32::MAX {
-            self.at[v as usize] = self.items.len() as u32;
-            self.items.push(v);
-            self.place(self.items.len() - 1, activity);
-        }
-    }
-
-    /// Moves `v`, if present, to where its activity (which only grows) now puts it.
-    fn raise(&mut self, v: u32, activity: &[f64]) {
-        let k = self.at[v as usize];
-        if k != u32::MAX {
-            self.place(k as usize, activity);
-        }
-    }
-
-    /// Takes out the most active proposition.
-    fn pop(&mut self, activity: &[f64]) -> Option<u32> {
-        let top = *self.items.first()?;
-        let last = self.items.len() - 1;
-        self.swap(0, last);
-        self.items.pop();
-        self.at[top as usize] = u32::MAX;
-        if !self.items.is_empty() {
-            self.place(0, activity);
-        }
-        Some(top)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::random::Rng;
-
-    #[test]
-    fn the_queue_gives_the_most_active_proposition_first() {
-        let mut rng = Rng::new(0x4EA9);
-        let (count, side) = (8 << 5, 9);
-        let mut activity: Vec<f64> = (0..count).map(|_| rng.below(1000) as f64).collect();
-        let mut queue = Heap::new(count, side, &activity);
-        // Some grow, as contradictions bump them, and some are taken out and put back.
-        for _ in 0..50 {
-            let v = rng.below(count) & !31 | rng.below(side);
-            activity[v] += 500.0;
-            queue.raise(v as u32, &activity);
-        }
-        let taken: Vec<u32> = (0..20).filter_map(|_| queue.pop(&activity)).collect();
-        for &v in &taken {
-            queue.insert(v, &activity);
-        }
-        let mut order = Vec::new();
-        while let Some(v) = queue.pop(&activity) {
-            order.push(activity[v as usize]);
-        }
-        assert_eq!(order.len(), 8 * side);
-        assert!(order.windows(2).all(|pair| pair[0] >= pair[1]));
+        let other_digit =
+            |&cell: &usize| 2 * (cell << 5 | usize::from(digits[cell] - 1)) as u32 + 1;
+        let open = self
+            .clauses
+            .require(&mut self.assignments, self.open.iter().map(other_digit));
+        self.exhausted |= !open;
     }
 }

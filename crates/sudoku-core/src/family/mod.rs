@@ -20,10 +20,11 @@
 //!
 //! The internals are private, one job a module: `geometry` (cells, units and segments of a
 //! size), `position` (a position and the reasoning that narrows it), `search` (the depth-first
-//! search and the rules it branches by), `learning` (the clause-learning search) and `restarts`
-//! (when it starts over), `portfolio` (the turns each [`Method`] takes, and the searches for any
-//! completion and for a count), `smallest` (the smallest completion) and `tuning` (every setting
-//! chosen by board size, with what each was measured to do).
+//! search and the rules it branches by), `learning` (the clause-learning search, which shares
+//! with the 9x9 engine's when to start over, `crate::restarts`, and the ranking of its
+//! decisions, `crate::activity`), `portfolio` (the turns each [`Method`] takes, and the
+//! searches for any completion and for a count), `smallest` (the smallest completion) and
+//! `tuning` (every setting chosen by board size, with what each was measured to do).
 //!
 //! ```
 //! use sudoku_core::family::Sudoku;
@@ -42,7 +43,6 @@ mod geometry;
 mod learning;
 mod portfolio;
 mod position;
-mod restarts;
 mod search;
 mod smallest;
 mod tuning;

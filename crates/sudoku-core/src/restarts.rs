@@ -1,4 +1,4 @@
-//! When the learning search restarts: after runs of contradictions whose lengths follow Luby's
+//! When a learning search (either engine's) restarts: after runs of contradictions whose lengths follow Luby's
 //! sequence, or when its latest clauses grow worse than its average (the rule of the SAT solver
 //! Glucose). A restart takes back every decision but a question's assumptions, and keeps every
 //! clause learnt.
@@ -11,7 +11,7 @@ const RECENT: usize = 50;
 const WORSE: f64 = 0.8;
 
 /// A restart rule, with what it has counted since the search began.
-pub(super) enum Restarts {
+pub(crate) enum Restarts {
     /// Restart after `unit` contradictions, then after `unit` times each term of Luby's
     /// sequence in turn (1, 1, 2, 1, 1, 2, 4, ...): a run that needs many contradictions always
     /// gets them eventually, and most runs stay short.
@@ -40,7 +40,7 @@ pub(super) enum Restarts {
 
 impl Restarts {
     /// Luby's runs in `unit` contradictions.
-    pub(super) fn luby(unit: u64) -> Restarts {
+    pub(crate) fn luby(unit: u64) -> Restarts {
         Restarts::Luby {
             unit,
             runs: 0,
@@ -49,7 +49,7 @@ impl Restarts {
     }
 
     /// Glucose's rule.
-    pub(super) fn glucose() -> Restarts {
+    pub(crate) fn glucose() -> Restarts {
         Restarts::Glucose {
             recent: Box::new([0; RECENT]),
             next: 0,
@@ -61,7 +61,7 @@ impl Restarts {
     }
 
     /// Counts a contradiction, whose learnt clause spans `span` decision levels.
-    pub(super) fn contradiction(&mut self, span: u32) {
+    pub(crate) fn contradiction(&mut self, span: u32) {
         match self {
             Restarts::Luby { left, .. } => *left = left.saturating_sub(1),
             Restarts::Glucose {
@@ -87,7 +87,7 @@ impl Restarts {
     }
 
     /// Whether the search should restart now; if so, the next run starts counting.
-    pub(super) fn due(&mut self) -> bool {
+    pub(crate) fn due(&mut self) -> bool {
         match self {
             Restarts::Luby { unit, runs, left } => {
                 if *left > 0 {
