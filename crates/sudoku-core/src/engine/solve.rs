@@ -694,7 +694,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 219] = [
+    const ADVERSARIAL: [&str; 229] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -1126,28 +1126,47 @@ mod tests {
         "5.........1.8....7............35...4....1.2...............3....4.5........3..4...",
         "......79..1...8..6.2.6....4....6..7...79..6...8...........1.9.....5...6.8........",
         ".2........64...71....4..3..1..........5......4......................8.......4.1.5",
+        // Fifty-fourth pass. Climbed to a first solution from the questions the smallest
+        // solution asked of regression boards, against the portfolio before the learning search
+        // (5,994 guesses, 1.2 ms, on the fourth; 1,300 now) and against it (2,081 on the first,
+        // 2,177 to a count); ten minutes each against the learning search in twelve shares, to
+        // a first solution (1,760) and a count (1,770); to the smallest solution, fresh (12,361)
+        // and from the dearest (13,394), with each question led by the last one's answerer, and
+        // before that (17,258, 9,572 now; 11,417 fresh, 8,930 now); against the learning search
+        // alone, to a first solution (8,452 guesses; no solution) and a count (2,440; none).
+        ".729.....9.....3....1..6......1...5...6..........971.....3..5...6......1....1..3.",
+        ".....................7........4..2...4.8..............21...5...35..1..........4..",
+        ".............31.4..........4.1........3...............3......7.7...........6...8.",
+        "2.....79..1...8..6.5.6....4....6..7...79..6...8...........5.9.....3...6.8........",
+        "...2.8...28..1...........3..4........1............1.............65...............",
+        "....6..........5.....3.2........................1......43....5...2.......5.....34",
+        ".....9..4.83......5................5..............1...............7.2..8.....82.7",
+        "...9...6...........8..6...2..................5.....9.1.....1......5..........9...",
+        ".18.7...2...............................8.7.39...21..8..3.18.5......2.....2......",
+        "4.3..58...........9................9.4..2.3.....716..5...25.1.......1532.3.......",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
     /// solution or a count. Since the weighted rule goes first the most any of them needed was
     /// 2,007 (0.64 to 0.72 ms on the Intel Xeon of model 207 in a slow spell, where the same
-    /// boards took up to 1.26 ms before), and climbs have since found one of 2,036 and, from
-    /// it and others, two of 2,037 (fifty-first pass); boards of
-    /// about 3,000 guesses took 0.7 ms at quiet moments and up to 1.3 ms in slow spells there,
-    /// past the 1 ms bound, so the budget leaves room for a quarter more than the most and no
-    /// more (BENCHMARKS.md, thirty-third pass). A guess budget, unlike a time, does not move with
-    /// the machine.
+    /// boards took up to 1.26 ms before), and climbs have since found 2,037 (fifty-first pass)
+    /// and, from the smallest solution's questions, 2,177 to a count (0.4 ms on an AMD EPYC of
+    /// family 25, model 17; fifty-fourth pass); boards of about 3,000 guesses took 0.7 ms at
+    /// quiet moments and up to 1.3 ms in slow spells on that Xeon, past the 1 ms bound, so the
+    /// budget leaves room for a sixth more than the most and no more (BENCHMARKS.md,
+    /// thirty-third pass). A guess budget, unlike a time, does not move with the machine.
     const GUESS_BOUND: u64 = 2_500;
 
-    /// The same for the smallest solution. The most is 15,950 (2.8 to 3.1 ms on an AMD EPYC of
+    /// The same for the smallest solution. The most is 13,394 (2.8 to 2.9 ms on an AMD EPYC of
     /// family 25, model 17), on a board a climb from the dearest of these found in the
-    /// fifty-third pass; such climbs went past the 15,000 this budget was then against every way
-    /// of asking the questions cell by cell that was tried. The slowest guesses measured to a
-    /// smallest solution, on the Intel Xeon of model 207 in a slow spell (10,713 guesses in up
-    /// to 4.3 ms, 0.4 µs each), would take 20,000 guesses to 8 ms, within the 10 ms bound. Before:
-    /// 11,831 (fifty-first pass), 13,870 (forty-ninth), 10,553, and 10,291, which was 10,713
-    /// before the weighted rule blamed only the digit propagation stopped at, 13,339 before it
-    /// went first.
+    /// fifty-fourth pass; before each question was led by the strategy that answered the one
+    /// before, 15,950 (fifty-third pass), where climbs went past the 15,000 this budget was then
+    /// against every way of asking the questions cell by cell that was tried. The slowest
+    /// guesses measured to a smallest solution, on the Intel Xeon of model 207 in a slow spell
+    /// (10,713 guesses in up to 4.3 ms, 0.4 µs each), would take 20,000 guesses to 8 ms, within
+    /// the 10 ms bound. Before: 11,831 (fifty-first pass), 13,870 (forty-ninth), 10,553, and
+    /// 10,291, which was 10,713 before the weighted rule blamed only the digit propagation
+    /// stopped at, 13,339 before it went first.
     const SMALLEST_GUESS_BOUND: u64 = 20_000;
 
     #[test]
