@@ -1,7 +1,7 @@
-//! When a learning search (either engine's) restarts: after runs of contradictions whose lengths follow Luby's
-//! sequence, or when its latest clauses grow worse than its average (the rule of the SAT solver
-//! Glucose). A restart takes back every decision but a question's assumptions, and keeps every
-//! clause learnt.
+//! When a learning search (either engine's) restarts: after runs of contradictions whose lengths
+//! follow Luby's sequence, or when its latest clauses grow worse than its average (the rule of the
+//! SAT solver Glucose). A restart takes back every decision but a question's assumptions, and keeps
+//! every clause learnt.
 
 /// How many of the latest learnt clauses [`Restarts::Glucose`] weighs against all of them.
 const RECENT: usize = 50;

@@ -257,8 +257,9 @@ const ROUND_BUDGET: u64 = 32;
 /// portfolio 1,899 to 2,037 guesses each. The learning search alone answers those 30 in 111 to
 /// 174 guesses (of about the same time as the weighted rule's), and the portfolio in 1,135 to
 /// 1,198 (BENCHMARKS.md, fifty-fourth pass). Its share was chosen by simulating schedules as
-/// below, from five shares to 24: the mean over 256 regression and climbed boards fell from
-/// 183 µs to 157 µs at twelve, and no lower past it.
+/// below, from five shares to 24: over 256 regression and climbed boards, the mean time to a
+/// first solution fell from 183 µs to 157 µs at twelve and no lower past it; to a count, from
+/// 184 µs to 176 µs at twelve and 164 µs at sixteen, a share not climbed against.
 ///
 /// Of the other strategies' shares, probing and the place rule have five, the weighted rule
 /// and crossings three, and every other strategy one, because each answers boards that stall
@@ -285,6 +286,9 @@ const SCHEDULE: Schedule<'static, Strategy> = Schedule {
     ],
     round_budget: ROUND_BUDGET,
 };
+
+/// The strategies that take turns in the rounds of [`SCHEDULE`] (and of [`QUERY_SCHEDULE`]).
+const ROUNDS: usize = SCHEDULE.rounds.len();
 
 /// How the portfolio takes its turns on one board: a schedule, the strategy that takes its
 /// first turn, and the cell rule its weighted search follows until it learns.
@@ -372,7 +376,7 @@ fn explore<T>(
             Some((answer, strategy))
         }
         None => {
-            let mut attempts: [Option<Attempt>; 8] = Default::default();
+            let mut attempts: [Option<Attempt>; ROUNDS] = Default::default();
             let schedule = Schedule {
                 first: (plan.leader, plan.schedule.first.1),
                 ..*plan.schedule
