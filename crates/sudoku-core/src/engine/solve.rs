@@ -88,11 +88,11 @@ pub enum Strategy {
     /// weighted rule and crossings three, and the others one each. The strategies stall on
     /// different boards, so a board must defeat all of them at once to be slow; the learning
     /// search, the one unlike the rest in its reasoning, answers in a few hundred guesses the
-    /// boards that stall all the others together (BENCHMARKS.md has the adversary's figures). Every
-    /// strategy but the cell rules, the weighted rule and reading order also narrows its start
-    /// (and probing every position it probes) to the candidates some matching of each row's,
-    /// column's and box's open cells uses: every naked and hidden subset, which refutes at once
-    /// a board where a unit has no such matching.
+    /// boards that stall all the others together (BENCHMARKS.md has the adversary's figures).
+    /// Every strategy but the cell rules, the weighted rule, reading order and the learning
+    /// search also narrows its start (and probing every position it probes) to the candidates
+    /// some matching of each row's, column's and box's open cells uses: every naked and hidden
+    /// subset, which refutes at once a board where a unit has no such matching.
     Portfolio,
     /// Branch on a cell with the fewest candidates, of those the one with the most open cells
     /// in its row, column and box.
