@@ -337,7 +337,7 @@ mod tests {
     fn a_schedule_reads_back_as_written() {
         let schedule: Schedule = ENGINE_SCHEDULE.parse().unwrap();
         assert_eq!(schedule.first_budget, 1024);
-        assert_eq!(schedule.shares.len(), 7);
+        assert_eq!(schedule.shares.len(), 8);
         assert_eq!(schedule.to_string(), ENGINE_SCHEDULE);
         for wrong in [
             "1024/32",
@@ -356,8 +356,8 @@ mod tests {
     fn a_neighbour_is_one_step_away() {
         let schedule: Schedule = ENGINE_SCHEDULE.parse().unwrap();
         let near = schedule.neighbours();
-        // Two steps for each of the seven shares but the three of one, two for each budget.
-        assert_eq!(near.len(), 2 * 7 - 3 + 4);
+        // Two steps for each of the eight shares but the three of one, two for each budget.
+        assert_eq!(near.len(), 2 * 8 - 3 + 4);
         for other in &near {
             let numbers = |s: &Schedule| {
                 let mut all = vec![s.first_budget, s.round_budget];
