@@ -140,6 +140,11 @@ pub(super) struct Learning {
     /// run whose budget could not pay it all paid what it could).
     work_at_decision: u64,
     owed: u64,
+    /// The proposition the next decision is about, once chosen and not yet paid for: a run
+    /// whose budget runs out keeps it rather than ranking afresh, where a tie in activity could
+    /// pick another, so that a search split into turns goes as it would in one run (the
+    /// portfolio's replays, `simulate` in `sudoku-bench`, rely on that).
+    pending: Option<u32>,
     /// The literals of the clause a contradiction falsified (or of a reason being read).
     conflict: Vec<Literal>,
     /// The clause being learnt, and the decision levels of its literals.
@@ -196,6 +201,7 @@ impl Learning {
             exhausted,
             work_at_decision: 0,
             owed: 0,
+            pending: None,
             conflict,
             learnt: Vec::new(),
             levels: Vec::new(),
@@ -229,11 +235,14 @@ impl Learning {
                 self.back_to(0);
             }
             self.clauses.forget_if_full(&mut self.assignments);
-            let next = loop {
-                match self.ranking.pop() {
-                    Some(v) if self.assignments.value(2 * v) != 0 => {}
-                    next => break next,
-                }
+            let next = match self.pending.take() {
+                Some(v) => Some(v),
+                None => loop {
+                    match self.ranking.pop() {
+                        Some(v) if self.assignments.value(2 * v) != 0 => {}
+                        next => break next,
+                    }
+                },
             };
             let v = match next {
                 Some(v) => v,
@@ -245,7 +254,7 @@ impl Learning {
                 self.work_at_decision = work;
             }
             if *budget < self.owed {
-                self.ranking.insert(v);
+                self.pending = Some(v);
                 self.owed -= *budget;
                 *budget = 0;
                 return None;
@@ -349,6 +358,35 @@ mod tests {
                 .iter()
                 .all(|&(g, _)| (usize::from(g) - 81) % 9 == v % 9));
         }
+    }
+
+    #[test]
+    fn a_search_split_into_turns_goes_as_in_one_run() {
+        // A board that takes the search some hundred guesses, each decision paid over turns
+        // of one guess.
+        let text =
+            "2.....79..1...8..6.5.6....4....6..7...79..6...8...........5.9.....3...6.8........";
+        let board = Board::new(&crate::judge::board_text::parse_line(text).unwrap()).unwrap();
+        let mut whole = Learning::new(&board);
+        let mut budget = u64::MAX;
+        let in_one = whole.run(&mut budget).unwrap();
+        let mut split = Learning::new(&board);
+        let (mut turns, mut spent) = (0, 0);
+        let in_turns = loop {
+            let mut turn = 1;
+            let found = split.run(&mut turn);
+            spent += 1 - turn;
+            turns += 1;
+            if let Some(found) = found {
+                break found;
+            }
+        };
+        assert!(turns > 100, "{} turns", turns);
+        assert_eq!(spent, u64::MAX - budget);
+        assert_eq!(in_turns, in_one);
+        assert!(in_one
+            .unwrap()
+            .solves(&crate::judge::board_text::parse_line(text).unwrap()));
     }
 
     #[test]

@@ -1134,8 +1134,9 @@ mod tests {
         // solution asked of regression boards, against the portfolio before the learning search
         // (5,994 guesses, 1.2 ms, on the fourth; 1,300 now) and against it (2,081 on the first,
         // 2,177 to a count); ten minutes each against the learning search in twelve shares, to
-        // a first solution (1,760) and a count (1,770); to the smallest solution, fresh (12,361)
-        // and from the dearest (13,394), with each question led by the last one's answerer, and
+        // a first solution (1,760) and a count (1,770); to the smallest solution, fresh (12,361;
+        // 12,358 now) and from the dearest (13,394; 13,370 now, the learning search keeping its
+        // pending decision across turns), with each question led by the last one's answerer, and
         // before that (17,258, 9,572 now; 11,417 fresh, 8,930 now); against the learning search
         // alone, to a first solution (8,452 guesses; no solution) and a count (2,440; none).
         ".729.....9.....3....1..6......1...5...6..........971.....3..5...6......1....1..3.",
@@ -1161,7 +1162,7 @@ mod tests {
     /// thirty-third pass). A guess budget, unlike a time, does not move with the machine.
     const GUESS_BOUND: u64 = 2_500;
 
-    /// The same for the smallest solution. The most is 13,394 (2.8 to 2.9 ms on an AMD EPYC of
+    /// The same for the smallest solution. The most is 13,370 (2.0 to 2.9 ms on an AMD EPYC of
     /// family 25, model 17), on a board a climb from the dearest of these found in the
     /// fifty-fourth pass; before each question was led by the strategy that answered the one
     /// before, 15,950 (fifty-third pass), where climbs went past the 15,000 this budget was then
