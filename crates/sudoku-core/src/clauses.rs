@@ -398,6 +398,17 @@ pub(crate) fn back_to(
     });
 }
 
+/// The most active proposition of `ranking` not yet assigned (taking it and every assigned one
+/// above it out), or `None` if every proposition is assigned.
+pub(crate) fn most_active_open(ranking: &mut Ranking, assignments: &Assignments) -> Option<u32> {
+    loop {
+        match ranking.pop() {
+            Some(v) if assignments.value(2 * v) != 0 => {}
+            next => return next,
+        }
+    }
+}
+
 /// Puts in `out` the literals that, being false, gave proposition `v` its value: those of its
 /// reason.
 pub(crate) fn explain(

@@ -42,6 +42,7 @@ pub mod grid;
 pub mod judge;
 pub mod masks;
 mod matching;
+mod pacing;
 mod probe_cursor;
 pub mod random;
 mod restarts;

@@ -22,6 +22,7 @@ use super::board::Board;
 use crate::activity::Ranking;
 use crate::clauses::{self, Assignments, Clauses, Groups, Literal, Reason};
 use crate::grid::Grid;
+use crate::pacing::Pacing;
 use crate::restarts::Restarts;
 
 /// The propositions: nine digits for each of the 81 cells.
@@ -136,15 +137,8 @@ pub(super) struct Learning {
     restarts: Restarts,
     /// Whether every solution has been found (or excluded).
     exhausted: bool,
-    /// The work as of the last decision, and what the next decision still owes in guesses (a
-    /// run whose budget could not pay it all paid what it could).
-    work_at_decision: u64,
-    owed: u64,
-    /// The proposition the next decision is about, once chosen and not yet paid for: a run
-    /// whose budget runs out keeps it rather than ranking afresh, where a tie in activity could
-    /// pick another, so that a search split into turns goes as it would in one run (the
-    /// portfolio's replays, `simulate` in `sudoku-bench`, rely on that).
-    pending: Option<u32>,
+    /// What its decisions cost in guesses (see [`WORK_PER_GUESS`]).
+    pacing: Pacing,
     /// The literals of the clause a contradiction falsified (or of a reason being read).
     conflict: Vec<Literal>,
     /// The clause being learnt, and the decision levels of its literals.
@@ -199,9 +193,7 @@ impl Learning {
             seen: vec![false; PROPOSITIONS],
             restarts: Restarts::luby(RESTART_UNIT),
             exhausted,
-            work_at_decision: 0,
-            owed: 0,
-            pending: None,
+            pacing: Pacing::new(WORK_PER_GUESS),
             conflict,
             learnt: Vec::new(),
             levels: Vec::new(),
@@ -235,31 +227,17 @@ impl Learning {
                 self.back_to(0);
             }
             self.clauses.forget_if_full(&mut self.assignments);
-            let next = match self.pending.take() {
+            let next = match self.pacing.unpaid() {
                 Some(v) => Some(v),
-                None => loop {
-                    match self.ranking.pop() {
-                        Some(v) if self.assignments.value(2 * v) != 0 => {}
-                        next => break next,
-                    }
-                },
+                None => clauses::most_active_open(&mut self.ranking, &self.assignments),
             };
             let v = match next {
                 Some(v) => v,
                 None => return Some(Some(self.solution())),
             };
-            if self.owed == 0 {
-                let work = self.assignments.work;
-                self.owed = ((work - self.work_at_decision) / WORK_PER_GUESS).max(1);
-                self.work_at_decision = work;
-            }
-            if *budget < self.owed {
-                self.pending = Some(v);
-                self.owed -= *budget;
-                *budget = 0;
+            if !self.pacing.pay(v, self.assignments.work, budget) {
                 return None;
             }
-            *budget -= std::mem::take(&mut self.owed);
             let truth = self.phases[v as usize];
             self.assignments.decide(2 * v + u32::from(!truth));
         }
@@ -268,6 +246,7 @@ impl Learning {
     /// Rules out `solution` (the last one found), so that the next run finds another.
     pub(super) fn exclude(&mut self, solution: &Grid) {
         self.back_to(0);
+        self.pacing.choose_afresh(&mut self.ranking);
         let other_digit =
             |cell: usize| (2 * (9 * cell + usize::from(solution.get(cell)) - 1) + 1) as Literal;
         let open = self

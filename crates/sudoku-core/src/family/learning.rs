@@ -34,6 +34,7 @@ use super::position::Position;
 use super::tuning::Tuning;
 use crate::activity::Ranking;
 use crate::clauses::{self, Assignments, Clauses, Groups, Literal, Reason};
+use crate::pacing::Pacing;
 use crate::restarts::Restarts;
 
 /// The search's state, kept between runs, so that a run stopped for its budget goes on later.
@@ -65,11 +66,8 @@ pub(super) struct Learning {
     /// The literals the search is asked to hold for now (see [`Learning::assume`]): the
     /// decisions of level 1, made before any other.
     assumptions: Vec<Literal>,
-    /// The work as of the last decision (see [`Tuning::work_per_guess`]).
-    work_at_decision: u64,
-    /// What is still to pay, in guesses, before the next decision (a run that could not pay it
-    /// all paid what its budget allowed).
-    owed: u64,
+    /// What its decisions cost in guesses (see [`Tuning::work_per_guess`]).
+    pacing: Pacing,
     /// Whether decisions keep to reading order (see [`Learning::lexicographic`]), and if so,
     /// the index in `open` of the first cell without a digit yet (every cell before it has one).
     in_reading_order: Option<usize>,
@@ -238,8 +236,7 @@ impl Learning {
             restarts: restarts(geometry, order),
             exhausted: false,
             assumptions: Vec::new(),
-            work_at_decision: 0,
-            owed: 0,
+            pacing: Pacing::new(Tuning::of(geometry.n).work_per_guess),
             in_reading_order: None,
             scratch: Scratch::default(),
         };
@@ -483,28 +480,12 @@ impl Learning {
                 }
                 continue;
             }
-            let v = match self.in_reading_order {
-                Some(from) => self.next_in_reading_order(from),
-                None => loop {
-                    match self.ranking.pop() {
-                        Some(v) if self.assignments.value(2 * v) != 0 => {}
-                        next => break next,
-                    }
-                },
+            let v = match (self.pacing.unpaid(), self.in_reading_order) {
+                (Some(v), _) => Some(v),
+                (None, Some(from)) => self.next_in_reading_order(from),
+                (None, None) => clauses::most_active_open(&mut self.ranking, &self.assignments),
             };
-            if v.is_some() && self.owed == 0 {
-                let worth = Tuning::of(geometry.n).work_per_guess;
-                let work = self.assignments.work;
-                self.owed = ((work - self.work_at_decision) / worth).max(1);
-                self.work_at_decision = work;
-            }
             let v = match v {
-                Some(v) if *budget < self.owed => {
-                    self.ranking.insert(v);
-                    self.owed -= *budget;
-                    *budget = 0;
-                    return None;
-                }
                 Some(v) => v,
                 None => {
                     let holds = |v: usize| self.assignments.value(2 * v as Literal) == 1;
@@ -513,7 +494,9 @@ impl Learning {
                     return Some(Some(digits.collect()));
                 }
             };
-            *budget -= std::mem::take(&mut self.owed);
+            if !self.pacing.pay(v, self.assignments.work, budget) {
+                return None;
+            }
             let truth = self.in_reading_order.is_some() || self.phases[v as usize];
             self.assignments.decide(2 * v + u32::from(!truth));
         }
@@ -539,6 +522,7 @@ impl Learning {
     /// kept ranking took 9,187 (BENCHMARKS.md, twentieth pass).
     pub(super) fn assume(&mut self, geometry: &Geometry, position: &Position) {
         self.back_to(geometry, 0);
+        self.pacing.choose_afresh(&mut self.ranking);
         if self.in_reading_order.is_none() {
             let activity = initial_activity(geometry, position, self.order);
             self.ranking = Ranking::new(activity, propositions(geometry));
@@ -563,6 +547,7 @@ impl Learning {
     /// Rules out the solution `digits` (the last one found), so that the next run finds another.
     pub(super) fn exclude(&mut self, geometry: &Geometry, digits: &[u8]) {
         self.back_to(geometry, 0);
+        self.pacing.choose_afresh(&mut self.ranking);
         let other_digit =
             |&cell: &usize| 2 * (cell << 5 | usize::from(digits[cell] - 1)) as u32 + 1;
         let open = self
