@@ -556,3 +556,44 @@ impl Learning {
         self.exhausted |= !open;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::family_text::parse_line;
+
+    #[test]
+    fn a_search_split_into_runs_goes_as_in_one() {
+        // A 16x16 board without a completion, which each cell rule alone takes 150 thousand
+        // guesses or more to refute; each search decides some hundreds of times, each decision
+        // paid over runs of one guess.
+        let board = parse_line(
+            "E.ID.....K.........K.P.......E..A..............P....O........A...........JL.C.E.......\
+             ..PNCF.I....B.DOA.H.......KM..CG.H........N....D.O......P.....JKI......O...PE........O\
+             .LB...............H.I...P.....JBH..E.N..H.MF.....K.J.JCGI..A.......N...M...B......A.",
+        )
+        .unwrap();
+        let geometry = Geometry::of(board.n);
+        let start = Position::new(&geometry, &board.cells).unwrap();
+        for order in [FirstOrder::Likeliest, FirstOrder::ReadingOrder] {
+            let mut whole = Learning::new(&geometry, &start, order);
+            let mut budget = u64::MAX;
+            let in_one = whole.run(&geometry, &mut budget).unwrap();
+            let mut split = Learning::new(&geometry, &start, order);
+            let (mut runs, mut spent) = (0, 0);
+            let in_runs = loop {
+                let mut run = 1;
+                let found = split.run(&geometry, &mut run);
+                spent += 1 - run;
+                runs += 1;
+                if let Some(found) = found {
+                    break found;
+                }
+            };
+            assert!(runs > 100, "{:?}: {} runs", order, runs);
+            assert_eq!(spent, u64::MAX - budget, "{:?}", order);
+            assert_eq!(in_one, None, "{:?}", order);
+            assert_eq!(in_runs, None, "{:?}", order);
+        }
+    }
+}
