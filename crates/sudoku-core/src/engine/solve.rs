@@ -1175,15 +1175,15 @@ mod tests {
     const GUESS_BOUND: u64 = 2_500;
 
     /// The same for the smallest solution. The most is 14,506 (2.1 to 2.9 ms on an AMD EPYC of
-    /// family 25, model 17), on a board a climb from the dearest of these found in the
-    /// fifty-fifth pass (13,595 in the fifty-fourth); before each question was led by the strategy that answered the one
-    /// before, 15,950 (fifty-third pass), where climbs went past the 15,000 this budget was then
-    /// against every way of asking the questions cell by cell that was tried. The slowest
-    /// guesses measured to a smallest solution, on the Intel Xeon of model 207 in a slow spell
-    /// (10,713 guesses in up to 4.3 ms, 0.4 µs each), would take 20,000 guesses to 8 ms, within
-    /// the 10 ms bound. Before: 11,831 (fifty-first pass), 13,870 (forty-ninth), 10,553, and
-    /// 10,291, which was 10,713 before the weighted rule blamed only the digit propagation
-    /// stopped at, 13,339 before it went first.
+    /// family 25, model 17), on a board a climb from the dearest of these found in the fifty-fifth
+    /// pass (13,595 in the fifty-fourth); before each question was led by the strategy that
+    /// answered the one before, 15,950 (fifty-third pass), where climbs went past the 15,000 this
+    /// budget was then against every way of asking the questions cell by cell that was tried. The
+    /// slowest guesses measured to a smallest solution, on the Intel Xeon of model 207 in a slow
+    /// spell (10,713 guesses in up to 4.3 ms, 0.4 µs each), would take 20,000 guesses to 8 ms,
+    /// within the 10 ms bound. Before: 11,831 (fifty-first pass), 13,870 (forty-ninth), 10,553, and
+    /// 10,291, which was 10,713 before the weighted rule blamed only the digit propagation stopped
+    /// at, 13,339 before it went first.
     const SMALLEST_GUESS_BOUND: u64 = 20_000;
 
     #[test]
