@@ -75,9 +75,9 @@ pub enum Layout {
     /// Formatted by `prettyplease`, indented by tabs (see [`indent`]).
     Readable,
     /// The same tokens with the least whitespace, in lines of about 1,000 bytes (see
-    /// [`compact`]), the bundle's items and each function's locals renamed to the shortest free
-    /// names (see [`shorten_items`] and [`shorten`]) and every restricted visibility made plain
-    /// `pub` (see [`widen`]): about two fifths smaller.
+    /// [`compact`]), the bundle's items, fields and each function's locals renamed to the
+    /// shortest free names (see [`shorten_items`] and [`shorten`]) and every restricted
+    /// visibility made plain `pub` (see [`widen`]): a little over half the size.
     Compact,
 }
 

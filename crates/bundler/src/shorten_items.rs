@@ -1,14 +1,16 @@
 //! Shorter item names for the compact layout: every function, module, type, trait, constant,
-//! static and enum variant the bundle defines takes the shortest name no identifier of the
-//! bundle has, in the letter case of the name it replaces (see [`Case`]), the most used first.
-//! Functions and modules start at two letters, leaving the single letters to the locals, which
-//! every function uses afresh.
+//! static, enum variant and named field the bundle defines takes the shortest name no
+//! identifier of the bundle has, in the letter case of the name it replaces (see [`Case`]), the
+//! most used first. Functions, modules and fields start at two letters, leaving the single
+//! letters to the locals, which every function uses afresh.
 //!
-//! A name is replaced at every occurrence, whatever it names there (a local, a field or a label
-//! sharing it is renamed alike), and the new name clashes with no other, so every name still
-//! resolves to what it did. That holds while every occurrence names something of the bundle;
-//! so a name stays where any occurrence might name something else:
-//! - after `.` (a method or a field, perhaps of a standard type) or before `!` (a macro);
+//! A name is replaced at every occurrence, whatever it names there (a local or a label sharing
+//! it is renamed alike), and the new name clashes with no other, so every name still resolves to
+//! what it did. That holds while every occurrence names something of the bundle; so a name
+//! stays where any occurrence might name something else:
+//! - after `.` as a method (called, perhaps with a turbofish), or as a field that is not one of
+//!   the bundle's or that a standard type also has in public (see [`STANDARD_FIELDS`]); before
+//!   `!` (a macro);
 //! - as a segment of a path, or of a `use` tree, whose first segment is neither `crate`, `self`,
 //!   `super`, `Self` nor a name that is renamed (`std::fmt::Write`, `u32::MAX`, `T::default`);
 //! - as a method, associated constant or associated type (of an impl, which may implement a
@@ -17,8 +19,8 @@
 //! - in an attribute (`derive(Debug)`), in `stringify!`, as a format string's `{name}`, as a
 //!   macro's fragment specifier, as a name of the prelude or a primitive type, as `main`, or as a
 //!   raw identifier;
-//! - for the names of types and variants, if any string formats with `{:?}`: what `Debug`
-//!   prints is the name.
+//! - for the names of types, variants and fields, if any string formats with `{:?}`: what
+//!   `Debug` prints is the name.
 //!
 //! A file that glob-imports from outside the bundle keeps every name, since what such an import
 //! brings in is unknown.
@@ -45,6 +47,7 @@ pub fn shorten_items(file: &mut syn::File) {
     let scan = loop {
         let mut scan = Scan {
             defined: &definitions.defined,
+            fields: &definitions.fields,
             kept: kept.clone(),
             uses: BTreeMap::new(),
             outside_glob: false,
@@ -62,7 +65,7 @@ pub fn shorten_items(file: &mut syn::File) {
     if scan.debug_formatting {
         kept.extend(
             (definitions.defined.iter())
-                .filter(|name| Case::of(name) != Case::Lower)
+                .filter(|name| Case::of(name) != Case::Lower || definitions.fields.contains(*name))
                 .cloned(),
         );
     }
@@ -159,11 +162,20 @@ const UNRENAMEABLE: [&str; 60] = [
     "alloc",
 ];
 
-/// The names the bundle defines as items or variants, and the names that stay whatever the
-/// rest of the file says: associated items, macros and foreign items.
+/// The names of the public fields of standard types (`Range`, `process::Output`, an x86
+/// `CpuidResult`): after `.` such a name may read a standard value's field, so it stays even
+/// where the bundle's own fields have it.
+const STANDARD_FIELDS: [&str; 9] = [
+    "start", "end", "status", "stdout", "stderr", "eax", "ebx", "ecx", "edx",
+];
+
+/// The names the bundle defines as items, variants or named fields, the fields' names also on
+/// their own, and the names that stay whatever the rest of the file says: associated items,
+/// macros and foreign items.
 #[derive(Default)]
 struct Definitions {
     defined: BTreeSet<String>,
+    fields: BTreeSet<String>,
     kept: BTreeSet<String>,
 }
 
@@ -182,6 +194,14 @@ impl<'ast> Visit<'ast> for Definitions {
     fn visit_variant(&mut self, variant: &'ast syn::Variant) {
         self.defined.insert(variant.ident.to_string());
         visit::visit_variant(self, variant);
+    }
+
+    fn visit_field(&mut self, field: &'ast syn::Field) {
+        if let Some(ident) = &field.ident {
+            self.defined.insert(ident.to_string());
+            self.fields.insert(ident.to_string());
+        }
+        visit::visit_field(self, field);
     }
 
     fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
@@ -218,6 +238,7 @@ enum Root {
 /// One pass over the file's tokens: which names must stay, and how often each name occurs.
 struct Scan<'a> {
     defined: &'a BTreeSet<String>,
+    fields: &'a BTreeSet<String>,
     kept: BTreeSet<String>,
     uses: BTreeMap<String, usize>,
     outside_glob: bool,
@@ -383,6 +404,12 @@ impl Scan<'_> {
         let name = tokens[k].to_string();
         let after_dot =
             k >= 1 && is_punct(&tokens[k - 1], '.') && !(k >= 2 && is_punct(&tokens[k - 2], '.'));
+        let called = match tokens.get(k + 1) {
+            Some(TokenTree::Group(group)) => group.delimiter() == Delimiter::Parenthesis,
+            Some(TokenTree::Punct(p)) => p.as_char() == ':' && p.spacing() == Spacing::Joint,
+            _ => false,
+        };
+        let own_field = self.fields.contains(&name) && !STANDARD_FIELDS.contains(&name.as_str());
         let macro_name = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p))
             if p.as_char() == '!' && p.spacing() == Spacing::Alone);
         let fragment = k >= 3
@@ -392,7 +419,11 @@ impl Scan<'_> {
         let segment = (follows_path_separator(tokens, k)
             || entry.is_some() && (k == 0 || is_punct(&tokens[k - 1], ',')))
             && self.root_of(tokens, k, entry) == Root::Outside;
-        name.starts_with("r#") || after_dot || macro_name || fragment || segment
+        name.starts_with("r#")
+            || after_dot && (called || !own_field)
+            || macro_name
+            || fragment
+            || segment
     }
 }
 
@@ -445,37 +476,63 @@ mod tests {
             ),
             tokens(
                 "const E: usize = 9;
-                struct B { side: usize }
+                struct B { aa: usize }
                 enum A { D, C }
-                fn aa(side: usize) -> B { B { side } }
-                fn main() { let g = aa(E); let _ = (g.side, A::D, A::C); }"
+                fn ba(aa: usize) -> B { B { aa } }
+                fn main() { let g = ba(E); let _ = (g.aa, A::D, A::C); }"
             )
         );
     }
 
     #[test]
     fn names_that_may_name_something_outside_stay() {
-        // `len` and `field` follow `.`, `write` is a method, `Display` and `MAX` sit in paths
-        // from outside, `Debug` in an attribute, `stringify` names its argument, `format`
-        // is a macro, `label` a captured name: their items keep their names, wherever they are.
+        // `len` follows `.` as a method, `end` as a field that `Range` also has, `write` is a
+        // method, `Display` and `MAX` sit in paths from outside, `Debug` in an attribute,
+        // `stringify` names its argument, `format` is a macro, `label` a captured name: their
+        // items keep their names, wherever they are.
         assert_eq!(
             shortened(
                 "use std::fmt::{self, Display};
-                mod inner { pub fn len() -> usize { 1 } pub fn field() {} pub fn MAX() {} pub fn label() {} pub fn format() {} pub fn named() {} }
+                mod inner { pub fn len() -> usize { 1 } pub fn end() {} pub fn MAX() {} pub fn label() {} pub fn format() {} pub fn named() {} }
                 #[derive(Debug)] struct Debug;
                 struct Display;
-                struct Shown { field: u8 }
+                struct Shown { end: u8 }
                 impl Shown { fn write(&self) -> String { format!(\"{label}\", label = stringify!(named)) } }
-                fn main() { let v = vec![1]; let s = Shown { field: 1 }; let _ = (v.len(), s.field, u32::MAX, inner::len(), s.write()); }"
+                fn main() { let v = vec![1]; let s = Shown { end: 1 }; let _ = (v.len(), s.end, u32::MAX, inner::len(), s.write()); }"
             ),
             tokens(
                 "use std::fmt::{self, Display};
-                mod aa { pub fn len() -> usize { 1 } pub fn field() {} pub fn MAX() {} pub fn label() {} pub fn format() {} pub fn named() {} }
+                mod aa { pub fn len() -> usize { 1 } pub fn end() {} pub fn MAX() {} pub fn label() {} pub fn format() {} pub fn named() {} }
                 #[derive(Debug)] struct Debug;
                 struct Display;
-                struct A { field: u8 }
+                struct A { end: u8 }
                 impl A { fn write(&self) -> String { format!(\"{label}\", label = stringify!(named)) } }
-                fn main() { let v = vec![1]; let s = A { field: 1 }; let _ = (v.len(), s.field, u32::MAX, aa::len(), s.write()); }"
+                fn main() { let v = vec![1]; let s = A { end: 1 }; let _ = (v.len(), s.end, u32::MAX, aa::len(), s.write()); }"
+            )
+        );
+    }
+
+    #[test]
+    fn fields_take_short_names_unless_a_method_or_a_standard_field_has_theirs() {
+        // `weight` is read, built by shorthand and taken apart; `len` is also a method called
+        // (perhaps on a `Vec`), `start` also `Range`'s field; `score` is called through the
+        // field, `total` as a method, with a turbofish.
+        assert_eq!(
+            shortened(
+                "struct Tally { weight: u8, len: usize, start: u8, score: fn() -> u8 }
+                enum Shape { Rect { weight: u8 } }
+                impl Tally { fn total<T>(&self) -> u8 { self.weight + self.start } }
+                fn main() { let weight = 1; let t = Tally { weight, len: 2, start: 3, score: || 4 };
+                    let Shape::Rect { weight } = Shape::Rect { weight: t.weight };
+                    let _ = (weight, t.len, vec![1].len(), (t.score)(), t.total::<u8>(), (0..2).start); }"
+            ),
+            tokens(
+                "struct C { aa: u8, len: usize, start: u8, ba: fn() -> u8 }
+                enum B { A { aa: u8 } }
+                impl C { fn total<T>(&self) -> u8 { self.aa + self.start } }
+                fn main() { let aa = 1; let t = C { aa, len: 2, start: 3, ba: || 4 };
+                    let B::A { aa } = B::A { aa: t.aa };
+                    let _ = (aa, t.len, vec![1].len(), (t.ba)(), t.total::<u8>(), (0..2).start); }"
             )
         );
     }
@@ -520,10 +577,10 @@ mod tests {
         assert_eq!(shortened(globbed), tokens(globbed));
         assert_eq!(
             shortened(
-                "#[derive(Debug)] struct Counter; fn counted() {} fn main() { counted(); println!(\"{:?}\", Counter); }"
+                "#[derive(Debug)] struct Counter { seen: u8 } fn counted() {} fn main() { counted(); println!(\"{:?}\", Counter { seen: 1 }); }"
             ),
             tokens(
-                "#[derive(Debug)] struct Counter; fn aa() {} fn main() { aa(); println!(\"{:?}\", Counter); }"
+                "#[derive(Debug)] struct Counter { seen: u8 } fn aa() {} fn main() { aa(); println!(\"{:?}\", Counter { seen: 1 }); }"
             )
         );
     }
