@@ -227,10 +227,10 @@ impl Learning {
                 self.back_to(0);
             }
             self.clauses.forget_if_full(&mut self.assignments);
-            let next = match self.pacing.unpaid() {
-                Some(v) => Some(v),
-                None => clauses::most_active_open(&mut self.ranking, &self.assignments),
-            };
+            let next = self
+                .pacing
+                .unpaid()
+                .or_else(|| clauses::most_active_open(&mut self.ranking, &self.assignments));
             let v = match next {
                 Some(v) => v,
                 None => return Some(Some(self.solution())),
