@@ -698,7 +698,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 235] = [
+    const ADVERSARIAL: [&str; 239] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -1161,6 +1161,13 @@ mod tests {
         ".5....79..24..8...........4....6..7....9..6..28...........4.9.....7...6.8........",
         "8..3.........7..6......691.......7...1..97.......6..........697..................",
         "....63...36..1..........5..63.........................84.................2.......",
+        // Ten minutes each against the same searches: to a count from the question boards
+        // (2,160 guesses), fresh (1,861) and scored by time (1,762), and to the smallest
+        // solution fresh (12,782).
+        "624...9..9.....3....1..6......1...5...6..........2.1.....3..5..86......1....1..3.",
+        ".................2.......636..2.......5........7...................5..26.......3.",
+        "8.....4...2...............2..........9...2...4............97.......1..........2..",
+        "...4.3...4.32............1...........5.......8.................9.......11........",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
