@@ -17,7 +17,7 @@ use sudoku_core::grid::Grid;
 /// The engine's own schedule (`crates/sudoku-core/src/engine/solve.rs`), in the form
 /// [`Schedule`] parses. A test replays it against the measured portfolio, so it cannot drift
 /// from the engine unnoticed.
-pub const ENGINE_SCHEDULE: &str = "1024/32/learning=12,weighted=3,probing=5,triads=1,\
+pub const ENGINE_SCHEDULE: &str = "1024/16/learning=12,weighted=3,probing=5,triads=1,\
 fewest-candidates=1,crossings=3,fewest-places=5,reading-order=1";
 
 /// A schedule of the portfolio: the weighted rule alone first, on `first_budget` guesses; then

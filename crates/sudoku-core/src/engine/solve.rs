@@ -236,8 +236,13 @@ const FIRST_BUDGET: u64 = 1024;
 /// its search, so small turns lose nothing, while a board that one strategy answers in a few
 /// dozen guesses pays every other strategy's first turn before it gets there: 256 cost the
 /// adversary's boards that only reading order or the place rule answers soon (12 to 20
-/// guesses) more than 3,000 guesses in all (BENCHMARKS.md).
-const ROUND_BUDGET: u64 = 32;
+/// guesses) more than 3,000 guesses in all. With the learning search's twelve shares first in
+/// each round, 32 made such boards wait 384 guesses for it: the dearest regression boards to a
+/// count were answered by the triad cell rule, the place rule or reading order in 21 to 46
+/// guesses. With 16, climbs from the same seeds found 1,419 guesses to a first solution (1,767
+/// with 32) and 1,856 to a count (2,160), and the regression boards' smallest solutions took a
+/// third fewer guesses (BENCHMARKS.md, fifty-sixth pass).
+const ROUND_BUDGET: u64 = 16;
 
 /// The portfolio's turns. The weighted-degree rule goes first: until it has made 128 guesses it
 /// guesses as plain cell guessing, the fastest strategy, does, and after that it steers away
@@ -698,7 +703,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 239] = [
+    const ADVERSARIAL: [&str; 245] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -1168,6 +1173,16 @@ mod tests {
         ".................2.......636..2.......5........7...................5..26.......3.",
         "8.....4...2...............2..........9...2...4............97.......1..........2..",
         "...4.3...4.32............1...........5.......8.................9.......11........",
+        // Ten minutes each against the rounds of 16 guesses a share: to a first solution fresh
+        // (1,419 guesses) and from the question boards (1,750), to a count fresh (1,457) and from
+        // the question boards (1,856), and to the smallest solution fresh (12,064) and from the
+        // twenty dearest (12,793).
+        ".......5....9...4.4...3.........................6...3...35.....54................",
+        "26....79..1...8....5......4....6..7....1..6...8...........1.9.....2...6.8........",
+        "1.4...7...................8.....7......1.4............2..75.98......6......4.....",
+        ".24...9..9.....3....1..6......1...5...6..........2.1.....3..5..86......1....1..3.",
+        "...3.4...43..1..........2...2....4..6...2....3...9...............................",
+        "....63...36..1..........4..6........5.................81.................2.......",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
@@ -1175,15 +1190,18 @@ mod tests {
     /// 2,007 (0.64 to 0.72 ms on the Intel Xeon of model 207 in a slow spell, where the same
     /// boards took up to 1.26 ms before), and climbs have since found 2,037 (fifty-first pass)
     /// and, from the smallest solution's questions, 2,209 to a count (0.50 to 0.54 ms on an AMD
-    /// EPYC of family 25, model 17; fifty-fifth pass); boards of about 3,000 guesses took 0.7 ms
-    /// at quiet moments and up to 1.3 ms in slow spells on that Xeon, past the 1 ms bound, so
-    /// the budget leaves room for an eighth more than the most and no more (BENCHMARKS.md,
-    /// thirty-third pass). A guess budget, unlike a time, does not move with the machine.
+    /// EPYC of family 25, model 17; fifty-fifth pass). Since the rounds' shares start at 16
+    /// guesses the most any of them needs is 1,960 (fifty-sixth pass). Boards of about 3,000
+    /// guesses took 0.7 ms at quiet moments and up to 1.3 ms in slow spells on that Xeon, past
+    /// the 1 ms bound, so the budget stays an eighth above the most the climbs have reached and
+    /// no higher (BENCHMARKS.md, thirty-third pass). A guess budget, unlike a time, does not move
+    /// with the machine.
     const GUESS_BOUND: u64 = 2_500;
 
-    /// The same for the smallest solution. The most is 14,506 (2.1 to 2.9 ms on an AMD EPYC of
-    /// family 25, model 17), on a board a climb from the dearest of these found in the fifty-fifth
-    /// pass (13,595 in the fifty-fourth); before each question was led by the strategy that
+    /// The same for the smallest solution. The most is 12,793 (1.7 to 2.0 ms on an AMD EPYC of
+    /// family 25, model 17), on a board a climb from the dearest of these found in the fifty-sixth
+    /// pass, since the rounds' shares start at 16 guesses; with 32, 14,506 (fifty-fifth pass) and
+    /// 13,595 (fifty-fourth); before each question was led by the strategy that
     /// answered the one before, 15,950 (fifty-third pass), where climbs went past the 15,000 this
     /// budget was then against every way of asking the questions cell by cell that was tried. The
     /// slowest guesses measured to a smallest solution, on the Intel Xeon of model 207 in a slow
