@@ -240,8 +240,9 @@ const FIRST_BUDGET: u64 = 1024;
 /// each round, 32 made such boards wait 384 guesses for it: the triad cell rule, the place rule
 /// or reading order alone answers each of the dearest regression boards to a count in 21 to 46
 /// guesses. With 16, climbs from the same seeds found 1,419 guesses to a first solution (1,767
-/// with 32) and 1,856 to a count (2,160), and the regression boards' smallest solutions took a
-/// third fewer guesses (BENCHMARKS.md, fifty-sixth pass).
+/// with 32) and 1,856 to a count (2,160), climbs from the dearest boards 2,178 to a count (the
+/// most with 32 was 2,209), and the regression boards' smallest solutions took a third fewer
+/// guesses (BENCHMARKS.md, fifty-sixth pass).
 const ROUND_BUDGET: u64 = 16;
 
 /// The portfolio's turns. The weighted-degree rule goes first: until it has made 128 guesses it
@@ -703,7 +704,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 245] = [
+    const ADVERSARIAL: [&str; 247] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -1183,6 +1184,10 @@ mod tests {
         ".24...9..9.....3....1..6......1...5...6..........2.1.....3..5..86......1....1..3.",
         "...3.4...43..1..........2...2....4..6...2....3...9...............................",
         "....63...36..1..........4..6........5.................81.................2.......",
+        // From the twenty dearest to a first solution (1,826 guesses; 2,173 to a count) and to
+        // a count (2,178).
+        "......91.........4.........4..63.............3.6..4.............5..4...6.........",
+        "......91.........4.........4..63.............3.6..4.............7..4...6.........",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
@@ -1191,7 +1196,7 @@ mod tests {
     /// boards took up to 1.26 ms before), and climbs have since found 2,037 (fifty-first pass)
     /// and, from the smallest solution's questions, 2,209 to a count (0.50 to 0.54 ms on an AMD
     /// EPYC of family 25, model 17; fifty-fifth pass). Since the rounds' shares start at 16
-    /// guesses the most any of them needs is 1,960 (fifty-sixth pass). Boards of about 3,000
+    /// guesses the most any of them needs is 2,178 (fifty-sixth pass). Boards of about 3,000
     /// guesses took 0.7 ms at quiet moments and up to 1.3 ms in slow spells on that Xeon, past
     /// the 1 ms bound, so the budget stays an eighth above the most the climbs have reached and
     /// no higher (BENCHMARKS.md, thirty-third pass). A guess budget, unlike a time, does not move
