@@ -237,9 +237,9 @@ const FIRST_BUDGET: u64 = 1024;
 /// dozen guesses pays every other strategy's first turn before it gets there: 256 cost the
 /// adversary's boards that only reading order or the place rule answers soon (12 to 20
 /// guesses) more than 3,000 guesses in all. With the learning search's twelve shares first in
-/// each round, 32 made such boards wait 384 guesses for it: the triad cell rule, the place rule
-/// or reading order alone answers each of the dearest regression boards to a count in 21 to 46
-/// guesses. With 16, climbs from the same seeds found 1,419 guesses to a first solution (1,767
+/// each round, 32 made such boards wait 384 guesses for it: the triad cell rule or reading order
+/// alone answers seven of the ten regression boards dearest to a count in 21 to 38 guesses.
+/// With 16, climbs from the same seeds found 1,419 guesses to a first solution (1,767
 /// with 32) and 1,856 to a count (2,160), climbs from the dearest boards 2,178 to a count (the
 /// most with 32 was 2,209), and the regression boards' smallest solutions took a third fewer
 /// guesses (BENCHMARKS.md, fifty-sixth pass).
