@@ -238,11 +238,11 @@ const FIRST_BUDGET: u64 = 1024;
 /// adversary's boards that only reading order or the place rule answers soon (12 to 20
 /// guesses) more than 3,000 guesses in all. With the learning search's twelve shares first in
 /// each round, 32 made such boards wait 384 guesses for it: the triad cell rule or reading order
-/// alone answers seven of the ten regression boards dearest to a count in 21 to 38 guesses.
-/// With 16, climbs from the same seeds found 1,419 guesses to a first solution (1,767
-/// with 32) and 1,856 to a count (2,160), climbs from the dearest boards 2,178 to a count (the
-/// most with 32 was 2,209), and the regression boards' smallest solutions took a third fewer
-/// guesses (BENCHMARKS.md, fifty-sixth pass).
+/// alone answers seven of the ten regression boards dearest to a count in 21 to 38 guesses. With
+/// 16, climbs from the same seeds found 1,419 guesses to a first solution (1,767 with 32) and
+/// 1,856 to a count (2,160), climbs from the dearest boards 2,178 to a count (the most with 32
+/// was 2,209), and the regression boards' smallest solutions took a third fewer guesses
+/// (BENCHMARKS.md, fifty-sixth pass).
 const ROUND_BUDGET: u64 = 16;
 
 /// The portfolio's turns. The weighted-degree rule goes first: until it has made 128 guesses it
@@ -262,10 +262,11 @@ const ROUND_BUDGET: u64 = 16;
 /// 1.2 ms; now 1,300), and the 30 regression boards dearest to a first solution cost the
 /// portfolio 1,899 to 2,037 guesses each. The learning search alone answers those 30 in 111 to
 /// 174 guesses (of about the same time as the weighted rule's), and the portfolio in 1,135 to
-/// 1,198 (BENCHMARKS.md, fifty-fourth pass). Its share was chosen by simulating schedules as
-/// below, from five shares to 24: over 256 regression and climbed boards, the mean time to a
-/// first solution fell from 183 µs to 157 µs at twelve and no lower past it; to a count, from
-/// 184 µs to 176 µs at twelve and 164 µs at sixteen, a share not climbed against.
+/// 1,198 (BENCHMARKS.md, fifty-fourth pass). Its share was chosen, with rounds from 32 guesses
+/// a share, by simulating schedules as below, from five shares to 24: over 256 regression and
+/// climbed boards, the mean time to a first solution fell from 183 µs to 157 µs at twelve and no
+/// lower past it; to a count, from 184 µs to 176 µs at twelve and 164 µs at sixteen, a share
+/// not climbed against.
 ///
 /// Of the other strategies' shares, probing and the place rule have five, the weighted rule
 /// and crossings three, and every other strategy one, because each answers boards that stall
