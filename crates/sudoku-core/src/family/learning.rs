@@ -480,19 +480,16 @@ impl Learning {
                 }
                 continue;
             }
-            let v = match (self.pacing.unpaid(), self.in_reading_order) {
-                (Some(v), _) => Some(v),
-                (None, Some(from)) => self.next_in_reading_order(from),
-                (None, None) => clauses::most_active_open(&mut self.ranking, &self.assignments),
-            };
-            let v = match v {
+            let next = self
+                .pacing
+                .unpaid()
+                .or_else(|| match self.in_reading_order {
+                    Some(from) => self.next_in_reading_order(from),
+                    None => clauses::most_active_open(&mut self.ranking, &self.assignments),
+                });
+            let v = match next {
                 Some(v) => v,
-                None => {
-                    let holds = |v: usize| self.assignments.value(2 * v as Literal) == 1;
-                    let digit = |cell: usize| (0..32).find(|&d| holds(cell << 5 | d));
-                    let digits = (0..self.cells).map(|cell| digit(cell).map_or(0, |d| d as u8 + 1));
-                    return Some(Some(digits.collect()));
-                }
+                None => return Some(Some(self.solution())),
             };
             if !self.pacing.pay(v, self.assignments.work, budget) {
                 return None;
@@ -500,6 +497,16 @@ impl Learning {
             let truth = self.in_reading_order.is_some() || self.phases[v as usize];
             self.assignments.decide(2 * v + u32::from(!truth));
         }
+    }
+
+    /// The digits of the cells, in reading order, that the current assignment holds (0 where
+    /// none does): once every proposition is assigned without conflict, the solution found.
+    fn solution(&self) -> Vec<u8> {
+        let holds = |v: usize| self.assignments.value(2 * v as Literal) == 1;
+        let digit = |cell: usize| (0..32).find(|&d| holds(cell << 5 | d));
+        (0..self.cells)
+            .map(|cell| digit(cell).map_or(0, |d| d as u8 + 1))
+            .collect()
     }
 
     /// Asks the next runs for a solution within `position`, a narrowing of the search's start
