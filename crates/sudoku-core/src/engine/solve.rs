@@ -705,7 +705,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 251] = [
+    const ADVERSARIAL: [&str; 253] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -1197,6 +1197,10 @@ mod tests {
         "..6..8....4...........26............3.............3....6......4..4........2......",
         // Half an hour against the same searches, fresh, to the smallest solution (12,704).
         "...........4......7.6..........4.....4................6.1.9...............7.1...6",
+        // Ten minutes each against the same searches after the session's last commit, fresh: to
+        // a first solution (1,423 guesses) and to a count (1,706).
+        ".........4..........3........2...........9...15.........6..4...5.......8.......51",
+        "......247724....................27...........8.1...5..........3.....7.2.......17.",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
