@@ -705,7 +705,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 253] = [
+    const ADVERSARIAL: [&str; 257] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -1201,6 +1201,13 @@ mod tests {
         // a first solution (1,423 guesses) and to a count (1,706).
         ".........4..........3........2...........9...15.........6..4...5.......8.......51",
         "......247724....................27...........8.1...5..........3.....7.2.......17.",
+        // Twenty minutes each against the same searches, fresh: to a first solution (1,422
+        // guesses), to a count (1,468), to the smallest solution (12,560) and to the smallest
+        // solution by time (6,423 guesses, the dearest in time).
+        ".........4........7......3......5...3....2...........3.....4.7.......9....93..4..",
+        "....6........9..4..............1....6...............8.3....8...48...3..........6.",
+        "...4.1...4.1.3..........6..2.8...............5.................7....4............",
+        "7.....45.4.......2........9..............9.....1.....................54..8.29....",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
