@@ -1,7 +1,7 @@
 //! The engine against an independent exact-cover solver (dancing links) on thousands of
 //! generated boards (unique, with many solutions, unsolvable) and on generated Su-Domino-Ku
-//! puzzles: same solvability, same count up to a limit, the same smallest solution, and valid
-//! answers.
+//! puzzles: same solvability, same count up to a limit (and to 2), the same smallest solution,
+//! and valid answers.
 
 mod support;
 
@@ -32,6 +32,13 @@ fn agree(puzzle: &Grid, label: &str, each_strategy: bool) -> usize {
         "{}: count",
         label
     );
+    // Counting to 2 may stop at a first solution whose twin it sees (the engine's `twins`).
+    assert_eq!(
+        count_solutions(puzzle, 2),
+        reference.len().min(2),
+        "{}: count to 2",
+        label
+    );
     assert_eq!(
         solve_smallest(puzzle),
         sudoku_smallest(puzzle),
@@ -50,6 +57,12 @@ fn agree(puzzle: &Grid, label: &str, each_strategy: bool) -> usize {
             answer(Question::CountTo(COUNT_LIMIT)),
             Some(Answer::Count(reference.len())),
             "{}: count",
+            label
+        );
+        assert_eq!(
+            answer(Question::CountTo(2)),
+            Some(Answer::Count(reference.len().min(2))),
+            "{}: count to 2",
             label
         );
         assert_eq!(

@@ -8,6 +8,7 @@
 //! - `board`: a position, and the reasoning that narrows it;
 //! - `search`: the depth-first search and the branching rules it can follow;
 //! - `learning`: the search that learns a clause from each contradiction;
+//! - `twins`: a second solution read off a first, for counting;
 //! - `solve`: the portfolio of strategies that answers each question.
 //!
 //! [`baseline`] is the textbook row-major search, kept as a yardstick.
@@ -18,6 +19,7 @@ mod layout;
 mod learning;
 mod search;
 mod solve;
+mod twins;
 
 pub use self::solve::{
     count_solutions, measure, solve, solve_smallest, Answer, Measured, Question, Strategy,

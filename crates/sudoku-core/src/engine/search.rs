@@ -48,6 +48,7 @@ use std::ops::ControlFlow;
 
 use super::board::{Board, Contradiction, Move, ProbeProgress};
 use super::layout::*;
+use super::twins::Path;
 use crate::schedule::{resume_in_order, Stop};
 
 /// What a search branches on.
@@ -587,8 +588,27 @@ impl Search {
     where
         F: FnMut(&Board) -> ControlFlow<()>,
     {
+        self.walk::<_, false>(budget, &mut |solved, _| visit(solved))
+    }
+
+    /// As [`Search::run`], telling `visit` with each solution the placements guessed on the
+    /// way to it in this run that left alternatives to try (see [`Walk::expand`]), for
+    /// [`Board::has_twin`]. Keeping them costs a run that does not need them about 1 % of its
+    /// instructions on `serg-benchmark`, which is why [`Search::run`] does not.
+    pub(super) fn run_with_paths<F>(&mut self, budget: &mut u64, visit: &mut F) -> ControlFlow<Stop>
+    where
+        F: FnMut(&Board, Option<&Path>) -> ControlFlow<()>,
+    {
+        self.walk::<_, true>(budget, visit)
+    }
+
+    /// As [`Search::run_with_paths`], keeping the paths only with `PATHS`.
+    fn walk<F, const PATHS: bool>(&mut self, budget: &mut u64, visit: &mut F) -> ControlFlow<Stop>
+    where
+        F: FnMut(&Board, Option<&Path>) -> ControlFlow<()>,
+    {
         let granted = *budget;
-        let mut walk = Walk {
+        let mut walk = Walk::<_, PATHS> {
             branching: self.branching,
             early: self.early,
             made_before: self.made,
@@ -602,7 +622,7 @@ impl Search {
         // for every board, on the fast path too).
         let flow = match &mut self.root {
             Some(root) => {
-                let flow = walk.below(root, 0, None);
+                let flow = walk.below(root, 0, None, None);
                 self.root = None;
                 flow
             }
@@ -610,9 +630,11 @@ impl Search {
                 let frames = std::mem::take(&mut self.suspended);
                 let (flow, unresumed) = resume_in_order(frames, |mut frame| match frame.rest {
                     Rest::Probe(probing) => {
-                        walk.below(&mut frame.board, frame.depth, Some(probing))
+                        walk.below(&mut frame.board, frame.depth, Some(probing), None)
                     }
-                    Rest::Branch(branch) => walk.expand(&mut frame.board, branch, frame.depth),
+                    Rest::Branch(branch) => {
+                        walk.expand(&mut frame.board, branch, frame.depth, None)
+                    }
                 });
                 if flow == ControlFlow::Break(Stop::Budget) {
                     walk.suspended.extend(unresumed);
@@ -626,8 +648,9 @@ impl Search {
     }
 }
 
-/// One run of a [`Search`]: what it needs throughout, and what it leaves behind.
-struct Walk<'a, F> {
+/// One run of a [`Search`]: what it needs throughout, and what it leaves behind; keeping the
+/// paths to solutions with `PATHS`.
+struct Walk<'a, F, const PATHS: bool> {
     branching: Branching,
     /// The search's cell rule before it learns (for [`Branching::Weighted`]).
     early: Branching,
@@ -643,13 +666,15 @@ struct Walk<'a, F> {
     weights: &'a mut Weights,
 }
 
-impl<F> Walk<'_, F>
+impl<F, const PATHS: bool> Walk<'_, F, PATHS>
 where
-    F: FnMut(&Board) -> ControlFlow<()>,
+    F: FnMut(&Board, Option<&Path>) -> ControlFlow<()>,
 {
     /// The search from `board`, `depth` guesses below where it started (counted as
     /// [`PROBE_DEPTH`] at least below a position whose probing removed nothing), its probing
-    /// (if the branching probes there) going on from `resumed` if it stopped before.
+    /// (if the branching probes there) going on from `resumed` if it stopped before. `path`
+    /// holds the placements guessed on the way there in this run that left alternatives to
+    /// try, for the visitor.
     // Inlined into `expand` and the resumption, so that a level of the search is one call
     // rather than two: 1 % fewer instructions on `serg-benchmark`, 0.4 % on
     // `forum-hardest-1106`.
@@ -659,6 +684,7 @@ where
         board: &mut Board,
         mut depth: u32,
         resumed: Option<ProbeProgress>,
+        path: Option<&Path>,
     ) -> ControlFlow<Stop> {
         let branching = self.branching;
         let reasons_harder = matches!(
@@ -690,18 +716,28 @@ where
             branching
         };
         match board.branch(rule, self.weights) {
-            None => match (self.visit)(board) {
+            None => match (self.visit)(board, path) {
                 ControlFlow::Continue(()) => ControlFlow::Continue(()),
                 ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
             },
-            Some(branch) => self.expand(board, branch, depth),
+            Some(branch) => self.expand(board, branch, depth, path),
         }
     }
 
     /// The search below each alternative of `branch` left at `board`, `depth` guesses below
-    /// where the search started. All but the last alternative work on a copy of `board`; the
-    /// last one on the board itself.
-    fn expand(&mut self, board: &mut Board, mut branch: Branch, depth: u32) -> ControlFlow<Stop> {
+    /// where the search started, `path` the way there (see [`Walk::below`]). All but the last
+    /// alternative work on a copy of `board`; the last one on the board itself.
+    ///
+    /// The path gains the placement of each alternative but the last: a search's first
+    /// solution, if met below the last, has no alternative left here that another solution
+    /// could take (the earlier ones held none).
+    fn expand(
+        &mut self,
+        board: &mut Board,
+        mut branch: Branch,
+        depth: u32,
+        path: Option<&Path>,
+    ) -> ControlFlow<Stop> {
         loop {
             if *self.budget == 0 {
                 return self.suspend(board, Rest::Branch(branch), depth);
@@ -711,7 +747,7 @@ where
             if last {
                 let changed = board.make(guess);
                 return match self.propagate(board, changed) {
-                    Ok(()) => self.below(board, depth + 1, None),
+                    Ok(()) => self.below(board, depth + 1, None, path),
                     Err(contradiction) => {
                         self.blame(board, contradiction);
                         ControlFlow::Continue(())
@@ -723,7 +759,13 @@ where
             if let Err(contradiction) = self.propagate(&mut child, changed) {
                 self.blame(&child, contradiction);
             } else {
-                match self.below(&mut child, depth + 1, None) {
+                let step = match guess {
+                    Move::Place(d, b, p, rivals) if PATHS => {
+                        Some(Path::guess(d, b, p, rivals, path))
+                    }
+                    _ => None,
+                };
+                match self.below(&mut child, depth + 1, None, step.as_ref().or(path)) {
                     ControlFlow::Continue(()) => {}
                     ControlFlow::Break(Stop::Budget) => {
                         return self.suspend(board, Rest::Branch(branch), depth)
