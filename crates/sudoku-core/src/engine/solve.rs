@@ -717,7 +717,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 257] = [
+    const ADVERSARIAL: [&str; 261] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -1220,6 +1220,13 @@ mod tests {
         "....6........9..4..............1....6...............8.3....8...48...3..........6.",
         "...4.1...4.1.3..........6..2.8...............5.................7....4............",
         "7.....45.4.......2........9..............9.....1.....................54..8.29....",
+        // Twenty minutes each against counts to 2 that stop at a twin, fresh: to a first solution
+        // (1,457 guesses), to a count (1,457), to the smallest solution (12,747) and to the
+        // smallest solution by time (10,112 guesses, the dearest in time).
+        ".....3...6...........61................1...5.....6.......3..9.........135........",
+        ".4..........61..........361......4.......1.............3...81.......2............",
+        "7..69..8.91.2.......................29........7...........................1......",
+        ".7.....9.....5......9....17..5............1...8...............4.......3.7........",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
