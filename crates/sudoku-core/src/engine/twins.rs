@@ -113,10 +113,10 @@ impl Board {
         }
         let other = column_of_e.trailing_zeros() as usize;
         let columns = COLUMNS[c] | COLUMNS[other];
-        (0..3).all(|b| {
-            let (at_d, at_e) = (self.places[9 * b + d], self.places[9 * b + e]);
+        (0..3).all(|band| {
+            let (at_d, at_e) = (self.places[9 * band + d], self.places[9 * band + e]);
             (at_d | at_e) >> c & COLUMN_OF_ROWS == (at_d | at_e) >> other & COLUMN_OF_ROWS
-                && root.allows_swap(b, d, e, at_d & columns, at_e & columns)
+                && root.allows_swap(band, d, e, at_d & columns, at_e & columns)
         })
     }
 
