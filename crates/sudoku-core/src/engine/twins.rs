@@ -19,7 +19,7 @@
 //! the path, 0.2 to 0.6 % (BENCHMARKS.md, fifty-ninth pass).
 
 use super::board::Board;
-use super::layout::{COLUMNS, ROWS};
+use super::layout::{BOXES, COLUMNS, ROWS};
 
 /// The guesses a depth-first search made on its way from where its run began to a position,
 /// newest first: each a placement and the other candidates its cell had.
@@ -54,12 +54,6 @@ impl<'a> Path<'a> {
     }
 }
 
-/// In each band, the bits of rows 0, 1 and 2 of one column (bit 0, 9 and 18).
-const COLUMN_OF_ROWS: u32 = 1 | 1 << 9 | 1 << 18;
-
-/// The columns (bit `c` for column `c`) of the stack of each column.
-const STACK_OF_COLUMN: [u32; 9] = [0x7, 0x7, 0x7, 0x38, 0x38, 0x38, 0x1C0, 0x1C0, 0x1C0];
-
 impl Board {
     /// Whether this position, a solution of `root`, has a rectangle of two digits (see the
     /// module's doc) with a corner at a guess of `path`, on the guessed digit and one of its
@@ -87,8 +81,9 @@ impl Board {
     /// in the same two columns, and `root` allows them swapped there.
     fn rectangle_in_band(&self, root: &Board, d: usize, e: usize, b: usize, r: usize) -> bool {
         let (at_d, at_e) = (self.places[9 * b + d], self.places[9 * b + e]);
-        // Zero in each row that holds the two digits in the columns where row `r` does.
-        let unlike = (at_d | at_e) ^ (((at_d | at_e) >> (9 * r) & 0x1FF) * COLUMN_OF_ROWS);
+        // Zero in each row that holds the two digits in the columns where row `r` does (column
+        // 0 of a band has a bit in each row, so multiplying by it copies a row to all three).
+        let unlike = (at_d | at_e) ^ (((at_d | at_e) >> (9 * r) & 0x1FF) * COLUMNS[0]);
         (0..3).any(|i| {
             let rows = ROWS[r] | ROWS[i];
             i != r && unlike & ROWS[i] == 0 && root.allows_swap(b, d, e, at_d & rows, at_e & rows)
@@ -108,14 +103,15 @@ impl Board {
         c: usize,
     ) -> bool {
         let column_of_e = self.places[9 * b + e] >> (9 * r) & 0x1FF;
-        if column_of_e & STACK_OF_COLUMN[c] == 0 {
+        // The first row of the column's box: its stack's columns.
+        if column_of_e & BOXES[c / 3] & ROWS[0] == 0 {
             return false;
         }
         let other = column_of_e.trailing_zeros() as usize;
         let columns = COLUMNS[c] | COLUMNS[other];
         (0..3).all(|band| {
             let (at_d, at_e) = (self.places[9 * band + d], self.places[9 * band + e]);
-            (at_d | at_e) >> c & COLUMN_OF_ROWS == (at_d | at_e) >> other & COLUMN_OF_ROWS
+            (at_d | at_e) >> c & COLUMNS[0] == (at_d | at_e) >> other & COLUMNS[0]
                 && root.allows_swap(band, d, e, at_d & columns, at_e & columns)
         })
     }
