@@ -46,23 +46,38 @@ pub(crate) enum Stop {
     Budget,
 }
 
-/// Resumes, in order and each with `go_on_from`, the positions where a search stopped (the
-/// deepest first), until one of them stops it again or all are done. Returns how the last one
-/// ended and the positions not resumed, which a search that stopped for its budget keeps, after
-/// those the run suspended anew, so that its next run goes on where this one stopped.
-pub(crate) fn resume_in_order<T>(
-    frames: Vec<T>,
-    mut go_on_from: impl FnMut(T) -> ControlFlow<Stop>,
-) -> (ControlFlow<Stop>, std::vec::IntoIter<T>) {
+/// One run of a search that stops when its guess budget runs out, keeping the positions where
+/// it stopped so that its next run can go on from them.
+pub(crate) trait Resumable {
+    /// A position where the search stopped, with what was left to do there.
+    type Frame;
+
+    /// The search from `frame` on, as it would have gone on had it not stopped there.
+    fn resume(&mut self, frame: Self::Frame) -> ControlFlow<Stop>;
+
+    /// The positions where this run stopped, the deepest first.
+    fn suspended(&mut self) -> &mut Vec<Self::Frame>;
+}
+
+/// Resumes, in order, the positions where a search stopped (the deepest first), until one of
+/// them stops it again or all are done, and returns how the last one ended. A run stopped again
+/// for its budget keeps the positions it did not resume, after those it stopped at anew, so
+/// that its next run goes on where this one stopped.
+pub(crate) fn resume_in_order<R: Resumable>(
+    run: &mut R,
+    frames: Vec<R::Frame>,
+) -> ControlFlow<Stop> {
     let mut frames = frames.into_iter();
-    let mut flow = ControlFlow::Continue(());
-    for frame in frames.by_ref() {
-        flow = go_on_from(frame);
+    while let Some(frame) = frames.next() {
+        let flow = run.resume(frame);
         if flow.is_break() {
-            break;
+            if flow == ControlFlow::Break(Stop::Budget) {
+                run.suspended().extend(frames);
+            }
+            return flow;
         }
     }
-    (flow, frames)
+    ControlFlow::Continue(())
 }
 
 /// A portfolio's schedule: one strategy alone first (one as fast as any on ordinary boards), on
@@ -270,27 +285,59 @@ mod tests {
         assert_eq!(visits(4, u64::MAX, 2), (vec![10, 20], 20));
     }
 
-    #[test]
-    fn resuming_stops_at_the_first_break_and_hands_back_the_rest() {
-        // Frames are tried in order; the one that breaks is taken, the ones after it are not.
-        let ends = |stop_at: Option<(u32, Stop)>| {
-            let mut tried = Vec::new();
-            let (flow, rest) = resume_in_order(vec![1, 2, 3, 4], |frame| {
-                tried.push(frame);
-                match stop_at {
-                    Some((at, stop)) if at == frame => ControlFlow::Break(stop),
-                    _ => ControlFlow::Continue(()),
+    /// A run that resumes numbered frames, stopping as `stop_at` says, and notes each frame
+    /// it resumes.
+    struct Frames {
+        stop_at: Option<(u32, Stop)>,
+        tried: Vec<u32>,
+        suspended: Vec<u32>,
+    }
+
+    impl Resumable for Frames {
+        type Frame = u32;
+
+        fn resume(&mut self, frame: u32) -> ControlFlow<Stop> {
+            self.tried.push(frame);
+            match self.stop_at {
+                Some((at, stop)) if at == frame => {
+                    if stop == Stop::Budget {
+                        self.suspended.push(10 * frame);
+                    }
+                    ControlFlow::Break(stop)
                 }
-            });
-            (flow, tried, rest.collect::<Vec<_>>())
+                _ => ControlFlow::Continue(()),
+            }
+        }
+
+        fn suspended(&mut self) -> &mut Vec<u32> {
+            &mut self.suspended
+        }
+    }
+
+    #[test]
+    fn resuming_stops_at_the_first_break_and_keeps_the_rest_after_a_budget_stop() {
+        // Frames are tried in order; the one that breaks is taken, the ones after it are not.
+        // A stop for the budget keeps them after what the run stopped at anew.
+        let ends = |stop_at: Option<(u32, Stop)>| {
+            let mut run = Frames {
+                stop_at,
+                tried: Vec::new(),
+                suspended: Vec::new(),
+            };
+            let flow = resume_in_order(&mut run, vec![1, 2, 3, 4]);
+            (flow, run.tried, run.suspended)
         };
         assert_eq!(
             ends(Some((2, Stop::Budget))),
-            (ControlFlow::Break(Stop::Budget), vec![1, 2], vec![3, 4])
+            (ControlFlow::Break(Stop::Budget), vec![1, 2], vec![20, 3, 4])
         );
         assert_eq!(
-            ends(Some((4, Stop::Visitor))),
-            (ControlFlow::Break(Stop::Visitor), vec![1, 2, 3, 4], vec![])
+            ends(Some((2, Stop::Visitor))),
+            (ControlFlow::Break(Stop::Visitor), vec![1, 2], vec![])
+        );
+        assert_eq!(
+            ends(Some((4, Stop::Budget))),
+            (ControlFlow::Break(Stop::Budget), vec![1, 2, 3, 4], vec![40])
         );
         assert_eq!(
             ends(None),

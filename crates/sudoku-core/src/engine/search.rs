@@ -49,7 +49,7 @@ use std::ops::ControlFlow;
 use super::board::{Board, Contradiction, Move, ProbeProgress};
 use super::layout::*;
 use super::twins::Path;
-use crate::schedule::{resume_in_order, Stop};
+use crate::schedule::{resume_in_order, Resumable, Stop};
 
 /// What a search branches on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -626,21 +626,7 @@ impl Search {
                 self.root = None;
                 flow
             }
-            None => {
-                let frames = std::mem::take(&mut self.suspended);
-                let (flow, unresumed) = resume_in_order(frames, |mut frame| match frame.rest {
-                    Rest::Probe(probing) => {
-                        walk.below(&mut frame.board, frame.depth, Some(probing), None)
-                    }
-                    Rest::Branch(branch) => {
-                        walk.expand(&mut frame.board, branch, frame.depth, None)
-                    }
-                });
-                if flow == ControlFlow::Break(Stop::Budget) {
-                    walk.suspended.extend(unresumed);
-                }
-                flow
-            }
+            None => resume_in_order(&mut walk, std::mem::take(&mut self.suspended)),
         };
         self.suspended = walk.suspended;
         self.made += granted - *budget;
@@ -819,6 +805,26 @@ where
             depth,
         });
         ControlFlow::Break(Stop::Budget)
+    }
+}
+
+impl<F, const PATHS: bool> Resumable for Walk<'_, F, PATHS>
+where
+    F: FnMut(&Board, Option<&Path>) -> ControlFlow<()>,
+{
+    type Frame = Frame;
+
+    /// The search from where it stopped. A first solution met below a resumed position is
+    /// not given the path to it (see [`Walk::below`]).
+    fn resume(&mut self, mut frame: Frame) -> ControlFlow<Stop> {
+        match frame.rest {
+            Rest::Probe(probing) => self.below(&mut frame.board, frame.depth, Some(probing), None),
+            Rest::Branch(branch) => self.expand(&mut frame.board, branch, frame.depth, None),
+        }
+    }
+
+    fn suspended(&mut self) -> &mut Vec<Frame> {
+        &mut self.suspended
     }
 }
 

@@ -31,7 +31,7 @@ use std::ops::ControlFlow;
 use super::geometry::Geometry;
 use super::position::{Pending, Position};
 use crate::probe_cursor::ProbeCursor;
-use crate::schedule::{resume_in_order, Stop};
+use crate::schedule::{resume_in_order, Resumable, Stop};
 
 /// What a search branches on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -284,19 +284,7 @@ impl Search {
         };
         let flow = match self.root.take() {
             Some(root) => walk.below(root, 0, ProbeCursor::default()),
-            None => {
-                let frames = std::mem::take(&mut self.suspended);
-                let (flow, unresumed) = resume_in_order(frames, |frame| match frame.rest {
-                    Rest::Probe(probing) => walk.below(frame.position, frame.depth, probing),
-                    Rest::Guesses(guesses, from) => {
-                        walk.expand(frame.position, guesses, from, frame.depth)
-                    }
-                });
-                if flow == ControlFlow::Break(Stop::Budget) {
-                    walk.suspended.extend(unresumed);
-                }
-                flow
-            }
+            None => resume_in_order(&mut walk, std::mem::take(&mut self.suspended)),
         };
         self.suspended = walk.suspended;
         self.made += granted - *budget;
@@ -413,6 +401,24 @@ where
             depth,
         });
         ControlFlow::Break(Stop::Budget)
+    }
+}
+
+impl<F> Resumable for Walk<'_, F>
+where
+    F: FnMut(&Position) -> ControlFlow<()>,
+{
+    type Frame = Frame;
+
+    fn resume(&mut self, frame: Frame) -> ControlFlow<Stop> {
+        match frame.rest {
+            Rest::Probe(probing) => self.below(frame.position, frame.depth, probing),
+            Rest::Guesses(guesses, from) => self.expand(frame.position, guesses, from, frame.depth),
+        }
+    }
+
+    fn suspended(&mut self) -> &mut Vec<Frame> {
+        &mut self.suspended
     }
 }
 
