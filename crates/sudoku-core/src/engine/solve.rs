@@ -717,7 +717,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 261] = [
+    const ADVERSARIAL: [&str; 267] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -1227,6 +1227,17 @@ mod tests {
         ".4..........61..........361......4.......1.............3...81.......2............",
         "7..69..8.91.2.......................29........7...........................1......",
         ".7.....9.....5......9....17..5............1...8...............4.......3.7........",
+        // Twenty minutes each against the same searches, fresh: to a count (1,714 guesses, the
+        // most a climb to a count has found since the counts stop at twins), to a first solution
+        // (1,457), to the smallest solution (12,127, and 12,025 in the same climb, the dearest
+        // in time of the session's boards, 2.1 to 2.4 ms), to the smallest solution by time
+        // (7,468 guesses) and to a count on 25 to 35 givens (1,398).
+        "..........7....14..............6.2...8..........12.........8.3........9..........",
+        ".25..1..............1.529........5........1.........9..6.7.......................",
+        ".3...9.7.12...5......3.....34.......2..............................1......1......",
+        ".....1.........2..35.........5.....................5...2.....3.4...3.....3.......",
+        "..5....9.................7......8.....4..628..6...7..5....5.......1....9....9....",
+        "...6..75..............75..6..17..869973..6....6.41.375......6...2...........6..2.",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
