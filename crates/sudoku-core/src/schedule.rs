@@ -336,6 +336,10 @@ mod tests {
             (ControlFlow::Break(Stop::Visitor), vec![1, 2], vec![])
         );
         assert_eq!(
+            ends(Some((4, Stop::Visitor))),
+            (ControlFlow::Break(Stop::Visitor), vec![1, 2, 3, 4], vec![])
+        );
+        assert_eq!(
             ends(Some((4, Stop::Budget))),
             (ControlFlow::Break(Stop::Budget), vec![1, 2, 3, 4], vec![40])
         );

@@ -225,9 +225,10 @@ mod tests {
 
     #[test]
     fn counting_to_two_stops_at_a_first_solution_with_a_twin() {
-        // Boards of up to 25 to 44 givens of random solutions, most with several solutions. Past
-        // its first solution, a search needs a guess more to meet another; counting to 2 in as
-        // many guesses as the first solution took is a twin seen.
+        // Boards of 25 to 44 givens drawn from random solutions (fewer where a cell comes up
+        // twice), most with several solutions. Past its first solution, a search needs a guess
+        // more to meet another; counting to 2 in as many guesses as the first solution took is a
+        // twin seen.
         let mut rng = Rng::new(62);
         let (mut stopped, mut several) = (0, 0);
         for _ in 0..200 {
