@@ -717,7 +717,7 @@ mod tests {
     /// the whole engine of each pass, in every mode, as regression tests. The comment before
     /// each group names the climbs that found it (on boards of 11 to 30 givens unless it says
     /// otherwise) and the guesses the engine of that time made; BENCHMARKS.md has every climb.
-    const ADVERSARIAL: [&str; 274] = [
+    const ADVERSARIAL: [&str; 275] = [
         // The worst of the first climbs against the portfolio, before its searches resumed between
         // turns (the first was the worst of them).
         "1.6.......4.3.5.8........9.......86.......9.....9...2....7.....26.89.............",
@@ -1253,6 +1253,9 @@ mod tests {
         "......4.9.....3...9.4...1...........6.....3...........4..........3..............2",
         "........2..........2................5...4.....1....5....2...6............43.....8",
         "5.13.698....91..3.9....5..7........9..615.....5...3.6..1..3....3.5.............91",
+        // Thirty-five minutes on the same Xeon, fresh, to the smallest solution (12,935 guesses,
+        // the most any of these needs since the rounds' shares start at 16).
+        "...1.3....5.......4.............5...5....4...64...2..............2...............",
     ];
 
     /// Guesses (probes included) the portfolio may make on any of [`ADVERSARIAL`] to a first
@@ -1268,17 +1271,18 @@ mod tests {
     /// with the machine.
     const GUESS_BOUND: u64 = 2_500;
 
-    /// The same for the smallest solution. The most is 12,793 (1.7 to 2.0 ms on an AMD EPYC of
-    /// family 25, model 17), on a board a climb from the dearest of these found in the fifty-sixth
-    /// pass, since the rounds' shares start at 16 guesses; with 32, 14,506 (fifty-fifth pass) and
-    /// 13,595 (fifty-fourth); before each question was led by the strategy that
-    /// answered the one before, 15,950 (fifty-third pass), where climbs went past the 15,000 this
-    /// budget was then against every way of asking the questions cell by cell that was tried. The
-    /// slowest guesses measured to a smallest solution, on the Intel Xeon of model 207 in a slow
-    /// spell (10,713 guesses in up to 4.3 ms, 0.4 µs each), would take 20,000 guesses to 8 ms,
-    /// within the 10 ms bound. Before: 11,831 (fifty-first pass), 13,870 (forty-ninth), 10,553, and
-    /// 10,291, which was 10,713 before the weighted rule blamed only the digit propagation stopped
-    /// at, 13,339 before it went first.
+    /// The same for the smallest solution. The most is 12,935 (2.2 to 2.7 ms on an Intel Xeon of
+    /// model 167), on a board a fresh climb found in the sixty-first pass, and before it 12,793
+    /// (1.7 to 2.0 ms on an AMD EPYC of family 25, model 17), on a board a climb from the dearest
+    /// of these found in the fifty-sixth pass, since the rounds' shares start at 16 guesses; with
+    /// 32, 14,506 (fifty-fifth pass) and 13,595 (fifty-fourth); before each question was led by the
+    /// strategy that answered the one before, 15,950 (fifty-third pass), where climbs went past the
+    /// 15,000 this budget was then against every way of asking the questions cell by cell that was
+    /// tried. The slowest guesses measured to a smallest solution, on the Intel Xeon of model 207
+    /// in a slow spell (10,713 guesses in up to 4.3 ms, 0.4 µs each), would take 20,000 guesses to
+    /// 8 ms, within the 10 ms bound. Before: 11,831 (fifty-first pass), 13,870 (forty-ninth),
+    /// 10,553, and 10,291, which was 10,713 before the weighted rule blamed only the digit
+    /// propagation stopped at, 13,339 before it went first.
     const SMALLEST_GUESS_BOUND: u64 = 20_000;
 
     #[test]
